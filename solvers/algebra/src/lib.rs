@@ -1,0 +1,1 @@
+//! cgtk-algebra (being built).

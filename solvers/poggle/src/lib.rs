@@ -1,0 +1,1 @@
+//! cgtk-poggle (being built).

@@ -1,0 +1,139 @@
+//! The command line's shared conventions: global flags, output in text or JSON, error kinds
+//! and exit codes, progress bars.
+//!
+//! - Every command prints human-readable text by default and the same content as JSON with
+//!   `--json` ([`Context::emit`]).
+//! - A user's mistake (bad size, bad file contents, impossible option) is a [`UsageError`]:
+//!   `error: …` on stderr and exit code 2. Any other failure exits with 1. A closed pipe
+//!   (`cgtk … | head`) is not an error.
+
+use crate::commands::Command;
+use anyhow::Result;
+use clap::Parser;
+use serde::Serialize;
+use std::fmt::Display;
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+/// cgtk: solve Lights Out in k colours, compute nimbers and Grundy values, count positions
+/// up to symmetry, solve small games exhaustively and play them.
+#[derive(Debug, Parser)]
+#[command(name = "cgtk", version, propagate_version = true)]
+pub struct Cli {
+    /// Print machine-readable JSON instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    /// Worker threads for parallel work (default: one per core).
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// What every command receives besides its own arguments.
+#[derive(Debug, Clone)]
+pub struct Context {
+    /// `--json` was given.
+    pub json: bool,
+}
+
+impl Context {
+    /// Prints `value` as pretty JSON with `--json`, else the text `text` builds.
+    pub fn emit<T: Serialize>(&self, value: &T, text: impl FnOnce() -> String) -> Result<()> {
+        let mut out = io::stdout().lock();
+        if self.json {
+            serde_json::to_writer_pretty(&mut out, value)?;
+            writeln!(out)?;
+        } else {
+            let text = text();
+            out.write_all(text.as_bytes())?;
+            if !text.is_empty() && !text.ends_with('\n') {
+                writeln!(out)?;
+            }
+        }
+        out.flush()?;
+        Ok(())
+    }
+
+    /// A progress bar on stderr when it is a terminal and JSON was not asked for;
+    /// `None` otherwise, so scripts and tests see no progress output.
+    pub fn progress(&self, len: u64, message: &str) -> Option<indicatif::ProgressBar> {
+        if self.json || !io::stderr().is_terminal() {
+            return None;
+        }
+        let bar = indicatif::ProgressBar::new(len);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} ({eta})",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar.set_message(message.to_string());
+        Some(bar)
+    }
+}
+
+/// A mistake in what the user asked for: reported as `error: …` with exit code 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+/// Wraps any error as a [`UsageError`] (exit code 2), keeping its message.
+pub fn usage(err: impl Display) -> anyhow::Error {
+    UsageError(err.to_string()).into()
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<()> {
+    if let Some(threads) = cli.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads as usize)
+            .build_global()
+            .map_err(|e| anyhow::anyhow!("cannot start {threads} worker threads: {e}"))?;
+    }
+    let ctx = Context { json: cli.json };
+    cli.command.run(&ctx)
+}
+
+/// Prints `error: …` with the context chain and returns the exit code: 0 for a closed
+/// pipe, 2 for a [`UsageError`], 1 otherwise.
+pub fn report(err: &anyhow::Error) -> ExitCode {
+    for cause in err.chain() {
+        if let Some(io) = cause.downcast_ref::<io::Error>() {
+            if io.kind() == io::ErrorKind::BrokenPipe {
+                return ExitCode::SUCCESS;
+            }
+        }
+    }
+    let mut message = err.to_string();
+    for cause in err.chain().skip(1) {
+        message.push_str(": ");
+        message.push_str(&cause.to_string());
+    }
+    eprintln!("error: {message}");
+    if err
+        .chain()
+        .any(|c| c.downcast_ref::<UsageError>().is_some())
+    {
+        ExitCode::from(2)
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// Reads a text file named on the command line, `-` meaning standard input.
+pub fn read_input(path: &std::path::Path) -> Result<String> {
+    use anyhow::Context as _;
+    if path.as_os_str() == "-" {
+        let mut text = String::new();
+        io::Read::read_to_string(&mut io::stdin(), &mut text)
+            .context("cannot read standard input")?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(path)
+            .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))
+    }
+}

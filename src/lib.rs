@@ -1,0 +1,16 @@
+//! cgtk: a combinatorial-game and puzzle-solving toolkit.
+//!
+//! This facade re-exports the solver crates, so that `cgtk::poggle`, `cgtk::algebra`, … are
+//! one dependency away; the `cgtk` binary is built on the [`cli`] module.
+//!
+//! ```
+//! use cgtk::core::Player;
+//! assert_eq!(Player::First.opponent(), Player::Second);
+//! ```
+
+pub use cgtk_algebra as algebra;
+pub use cgtk_core as core;
+pub use cgtk_poggle as poggle;
+
+pub mod cli;
+pub mod commands;
