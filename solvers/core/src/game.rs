@@ -63,7 +63,7 @@ pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
 /// integer in `0..index_size()`, as retrograde analysis and table files need.
 ///
 /// The methods take `&self` so that a position can carry its rules variant: any position
-/// of the variant serves as the template for [`from_index`](PerfectIndex::from_index).
+/// of the variant serves as the template for [`position_at`](PerfectIndex::position_at).
 pub trait PerfectIndex: Game + Sized {
     /// The size of the index space (legal positions and unused indices alike).
     fn index_size(&self) -> u64;
@@ -71,7 +71,7 @@ pub trait PerfectIndex: Game + Sized {
     fn index(&self) -> u64;
     /// The position with `index` under the same rules variant as `self`, or `None` when
     /// the index names no legal position.
-    fn from_index(&self, index: u64) -> Option<Self>;
+    fn position_at(&self, index: u64) -> Option<Self>;
 }
 
 /// Random or hidden events, for engines that handle chance nodes (Monte Carlo tree search).
