@@ -48,7 +48,8 @@
 //! assert_eq!(heap.counters, 3);
 //! heap.unmake(1, undo);
 //! assert_eq!(heap.counters, 4);
-//! assert_eq!(cgtk_core::perft(&mut heap, 4), 5); // 1+1+1+1, 1+1+2, 1+2+1, 2+1+1, 2+2
+//! // Two plies from 4 counters: 1 then 1, 1 then 2, 2 then 1, 2 then 2.
+//! assert_eq!(cgtk_core::perft(&mut heap, 2), 4);
 //! ```
 #![deny(missing_docs)]
 
