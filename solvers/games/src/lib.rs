@@ -1,0 +1,1 @@
+//! cgtk-games (being built).

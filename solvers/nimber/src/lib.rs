@@ -1,0 +1,1 @@
+//! cgtk-nimber (being built).

@@ -1,0 +1,1 @@
+//! cgtk-polya (being built).

@@ -1,0 +1,1 @@
+//! cgtk-retro (being built).

@@ -1,0 +1,1 @@
+//! cgtk-search (being built).
