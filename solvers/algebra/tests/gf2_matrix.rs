@@ -123,3 +123,69 @@ fn wide_matrices_cross_word_boundaries() {
         assert_eq!(a.mul_vec(&v).count_ones(), 0);
     }
 }
+
+/// The Lights Out matrix of the n×n board (plus-shaped presses) over GF(2).
+fn lights_out(n: usize) -> BitMatrix {
+    let mut a = BitMatrix::zeros(n * n, n * n);
+    for r in 0..n {
+        for c in 0..n {
+            let i = r * n + c;
+            a.set(i, i, true);
+            if r > 0 {
+                a.set(i, i - n, true);
+            }
+            if r + 1 < n {
+                a.set(i, i + n, true);
+            }
+            if c > 0 {
+                a.set(i, i - 1, true);
+            }
+            if c + 1 < n {
+                a.set(i, i + 1, true);
+            }
+        }
+    }
+    a
+}
+
+/// Two independent computations of the n×n Lights Out nullity agree: elimination of the
+/// n²×n² system, and deg gcd(p_n(x), p_n(x+1)) with p_0 = 1, p_1 = x,
+/// p_(m+1) = x·p_m + p_(m-1) over GF(2) (the characteristic polynomials of the path).
+#[test]
+fn lights_out_nullity_by_elimination_equals_polynomial_gcd() {
+    let mut prev = cgtk_algebra::Gf2Poly::one();
+    let mut cur = cgtk_algebra::Gf2Poly::x();
+    let mut nullities = Vec::new();
+    for n in 1..=40usize {
+        let by_poly = cur.gcd(&cur.compose_x_plus_1()).degree().expect("nonzero");
+        let a = lights_out(n);
+        let by_matrix = a.nullity();
+        assert_eq!(by_poly, by_matrix, "n = {n}");
+        assert_eq!(a.kernel_basis().len(), by_matrix);
+        nullities.push(by_matrix);
+        let next = cur.shl(1).add(&prev);
+        prev = std::mem::replace(&mut cur, next);
+    }
+    // Spot values: the 4×4 and 5×5 boards have 16 and 4 quiet patterns (2^4, 2^2).
+    assert_eq!(&nullities[..5], &[0, 0, 0, 4, 2]);
+}
+
+#[test]
+fn lights_out_zk_matrix_agrees_with_bit_matrix() {
+    for n in 1..=9usize {
+        let a = lights_out(n);
+        let rows: Vec<Vec<u32>> = (0..n * n)
+            .map(|r| (0..n * n).map(|c| a.get(r, c) as u32).collect())
+            .collect();
+        let z = ZkMatrix::from_rows(2, rows).unwrap();
+        let sys = z.analyze();
+        assert_eq!(sys.nullity(), Some(a.nullity()), "n = {n}");
+        let ones = BitVec::from_bools(&vec![true; n * n]);
+        let xz = sys.solve(&vec![1; n * n]).unwrap();
+        let xb = a.solve(&ones);
+        assert_eq!(xz.is_some(), xb.is_some());
+        if let Some(x) = xz {
+            assert_eq!(z.mul_vec(&x), vec![1; n * n]);
+        }
+    }
+}
