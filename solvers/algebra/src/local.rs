@@ -253,13 +253,63 @@ fn scale_row(row: &mut [u32], f: u64, red: &Reducer) {
     }
 }
 
+/// `x mod q` for `q < 2^16`, `x < 2^32`, given `m = floor(2^32 / q)`.
+#[inline(always)]
+fn reduce_small(x: u32, q: u32, m: u64) -> u32 {
+    let t = ((x as u64 * m) >> 32) as u32;
+    let r = x - t * q;
+    if r >= q {
+        r - q
+    } else {
+        r
+    }
+}
+
 /// `dst += f * src` elementwise modulo q.
 #[inline]
 fn axpy(dst: &mut [u32], src: &[u32], f: u64, red: &Reducer) {
     if f == 0 {
         return;
     }
-    for (d, &s) in dst.iter_mut().zip(src) {
-        *d = red.reduce(*d as u64 + f * s as u64) as u32;
+    let q = red.modulus();
+    if q.is_power_of_two() {
+        // Arithmetic modulo 2^32 then a mask is exact, and vectorises.
+        let (f, mask) = (f as u32, (q - 1) as u32);
+        for (d, &s) in dst.iter_mut().zip(src) {
+            *d = d.wrapping_add(f.wrapping_mul(s)) & mask;
+        }
+    } else if q < 1 << 16 {
+        // d + f·s < 2^32: a 32-bit Barrett step (quotient off by at most one), which
+        // vectorises.
+        let (f, q32) = (f as u32, q as u32);
+        let m = (1u64 << 32) / q;
+        for (d, &s) in dst.iter_mut().zip(src) {
+            *d = reduce_small(*d + f * s, q32, m);
+        }
+    } else {
+        for (d, &s) in dst.iter_mut().zip(src) {
+            *d = red.reduce(*d as u64 + f * s as u64) as u32;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_reduction_is_exact() {
+        for q in [2u32, 3, 5, 6, 7, 10, 255, 257, 4095, 65521, 65534, 65535] {
+            let m = (1u64 << 32) / q as u64;
+            let max = (q - 1) + (q - 1) * (q - 1);
+            for start in (0..max.saturating_sub(1000)).step_by(1_000_003) {
+                for y in start..start + 1000 {
+                    assert_eq!(reduce_small(y, q, m), y % q, "q = {q}, x = {y}");
+                }
+            }
+            for y in max.saturating_sub(1000)..=max {
+                assert_eq!(reduce_small(y, q, m), y % q, "q = {q}, x = {y}");
+            }
+        }
     }
 }
