@@ -43,10 +43,14 @@ impl LocalForm {
         let steps = rows.min(cols);
         let mut diag = vec![e; steps];
         let (mut row_swaps, mut col_swaps, mut scales) = (Vec::new(), Vec::new(), Vec::new());
+        let mut exact = ExactValuation::new(p64, e, 0);
         for t in 0..steps {
-            let Some((pi, pj, v)) = find_pivot(&a, rows, cols, t, p64, e) else {
+            let Some((pi, pj, v)) = find_pivot(&a, rows, cols, t, &exact, p64, e) else {
                 break;
             };
+            if v != exact.floor {
+                exact = ExactValuation::new(p64, e, v);
+            }
             // Bring the pivot to (t, t), stored multipliers included.
             if pi != t {
                 swap_rows(&mut a, cols, t, pi);
@@ -211,33 +215,92 @@ fn swap_rows(m: &mut [u32], width: usize, i: usize, j: usize) {
     lo[i * width..(i + 1) * width].swap_with_slice(&mut hi[..width]);
 }
 
-/// The entry of minimal valuation in the block `rows t.., cols t..` (a unit ends the search).
+/// Tests "valuation exactly `floor`" for entries known to be multiples of `p^floor`,
+/// i.e. "not a multiple of `d = p^(floor+1)`", without a division.
+#[derive(Clone, Copy)]
+struct ExactValuation {
+    floor: u32,
+    /// `d - 1` when `d` is a power of two.
+    mask: Option<u32>,
+    /// For odd `d`: `d^-1 mod 2^32` and `floor((2^32 - 1) / d)`; `d | x` iff
+    /// `x·d^-1 mod 2^32 <= that bound`.
+    inverse: u32,
+    bound: u32,
+}
+
+impl ExactValuation {
+    fn new(p: u64, e: u32, floor: u32) -> Self {
+        let d = if floor + 1 >= e {
+            1u64 << 32
+        } else {
+            p.pow(floor + 1)
+        };
+        if d.is_power_of_two() {
+            let mask = if d == 1 << 32 {
+                u32::MAX
+            } else {
+                (d - 1) as u32
+            };
+            ExactValuation {
+                floor,
+                mask: Some(mask),
+                inverse: 0,
+                bound: 0,
+            }
+        } else {
+            let inverse = inv_mod(d, 1 << 32).unwrap_or(1) as u32;
+            ExactValuation {
+                floor,
+                mask: None,
+                inverse,
+                bound: (u32::MAX as u64 / d) as u32,
+            }
+        }
+    }
+
+    /// True when the nonzero multiple `x` of `p^floor` has valuation exactly `floor`.
+    #[inline(always)]
+    fn holds(&self, x: u32) -> bool {
+        match self.mask {
+            // floor + 1 >= e: every nonzero entry (x < q) qualifies.
+            Some(u32::MAX) => true,
+            Some(mask) => x & mask != 0,
+            None => x.wrapping_mul(self.inverse) > self.bound,
+        }
+    }
+}
+
+/// A pivot of minimal valuation in the block `rows t.., cols t..`. Every entry of the block
+/// is a multiple of `p^floor` (the previous pivot's valuation), so the first entry of
+/// valuation exactly `floor` ends the search; otherwise the whole block is scanned.
 fn find_pivot(
     a: &[u32],
     rows: usize,
     cols: usize,
     t: usize,
+    exact: &ExactValuation,
     p: u64,
     e: u32,
 ) -> Option<(usize, usize, u32)> {
-    // Fast path: a unit in column t.
+    let floor = exact.floor;
+    // Fast path: column t.
     for i in t..rows {
-        let x = a[i * cols + t] as u64;
-        if x % p != 0 {
-            return Some((i, t, 0));
+        let x = a[i * cols + t];
+        if x != 0 && exact.holds(x) {
+            return Some((i, t, floor));
         }
     }
     let mut best: Option<(usize, usize, u32)> = None;
     for i in t..rows {
-        for j in t..cols {
-            let x = a[i * cols + j] as u64;
+        let row = &a[i * cols..(i + 1) * cols];
+        for (j, &x) in row.iter().enumerate().skip(t) {
             if x == 0 {
                 continue;
             }
-            if x % p != 0 {
-                return Some((i, j, 0));
+            if exact.holds(x) {
+                return Some((i, j, floor));
             }
-            let v = valuation(x, p, e);
+            let v = valuation(x as u64, p, e);
             if best.map_or(true, |(_, _, bv)| v < bv) {
                 best = Some((i, j, v));
             }
@@ -296,6 +359,37 @@ fn axpy(dst: &mut [u32], src: &[u32], f: u64, red: &Reducer) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn exact_valuation_test() {
+        for (p, e) in [
+            (2u64, 1u32),
+            (2, 5),
+            (3, 4),
+            (5, 2),
+            (7, 1),
+            (2, 31),
+            (3, 20),
+            (65521, 2),
+        ] {
+            let q = p.pow(e);
+            for floor in 0..e {
+                let test = ExactValuation::new(p, e, floor);
+                let step = p.pow(floor);
+                let mut x = step;
+                let mut count = 0;
+                while x < q && count < 20_000 {
+                    assert_eq!(
+                        test.holds(x as u32),
+                        valuation(x, p, e) == floor,
+                        "p^e = {p}^{e}, x = {x}"
+                    );
+                    x += step * (1 + count % 7);
+                    count += 1;
+                }
+            }
+        }
+    }
 
     #[test]
     fn small_reduction_is_exact() {

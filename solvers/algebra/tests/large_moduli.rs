@@ -275,3 +275,105 @@ mod solve_properties {
         }
     }
 }
+
+/// `U·D·V` with `U`, `V` invertible over Z/kZ (products of unitriangular matrices and
+/// permutations) and `D` the `rows × cols` matrix with diagonal `d`.
+fn disguised_diagonal(
+    rng: &mut ChaCha8Rng,
+    k: u32,
+    rows: usize,
+    cols: usize,
+    d: &[u32],
+) -> ZkMatrix {
+    let unimodular = |rng: &mut ChaCha8Rng, n: usize| {
+        let mut lower = ZkMatrix::identity(n, k).unwrap();
+        let mut upper = ZkMatrix::identity(n, k).unwrap();
+        for i in 0..n {
+            for j in 0..i {
+                if rng.gen_bool(0.5) {
+                    lower.set(i, j, rng.gen_range(0..k));
+                }
+                if rng.gen_bool(0.5) {
+                    upper.set(j, i, rng.gen_range(0..k));
+                }
+            }
+        }
+        let mut perm = ZkMatrix::zeros(n, n, k).unwrap();
+        let mut order: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            order.swap(i, rng.gen_range(0..=i));
+        }
+        for (i, &j) in order.iter().enumerate() {
+            perm.set(i, j, 1);
+        }
+        lower.mul(&perm).mul(&upper)
+    };
+    let mut diag = ZkMatrix::zeros(rows, cols, k).unwrap();
+    for (i, &di) in d.iter().enumerate() {
+        diag.set(i, i, di);
+    }
+    unimodular(rng, rows).mul(&diag).mul(&unimodular(rng, cols))
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// Mid-size matrices with a known Smith form: |ker| = Π gcd(d_i, k) · k^(cols - len d).
+#[test]
+fn known_smith_forms_give_exact_kernels() {
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let moduli = [
+        4u32,
+        8,
+        12,
+        36,
+        100,
+        1 << 31,
+        59049,
+        720720,
+        1_000_000_000,
+        u32::MAX,
+        4294967291,
+    ];
+    for &k in &moduli {
+        let divisors: Vec<u32> = (1..=k.min(100_000))
+            .filter(|d| k % d == 0)
+            .chain([0, 1, 1, 1])
+            .collect();
+        for &(rows, cols) in &[(24usize, 24usize), (16, 28), (28, 16)] {
+            let d: Vec<u32> = (0..rows.min(cols))
+                .map(|_| divisors[rng.gen_range(0..divisors.len())] % k)
+                .collect();
+            let a = disguised_diagonal(&mut rng, k, rows, cols, &d);
+            let sys = a.analyze();
+            let expected: BigUint = d
+                .iter()
+                .map(|&di| BigUint::from(gcd(di as u64, k as u64)))
+                .product::<BigUint>()
+                * BigUint::from(k).pow((cols - d.len()) as u32);
+            assert_eq!(
+                sys.kernel_size(),
+                expected,
+                "k = {k}, {rows}x{cols}, d = {d:?}"
+            );
+            let expected_surjective =
+                rows <= cols && d.iter().all(|&di| gcd(di as u64, k as u64) == 1);
+            assert_eq!(
+                sys.is_surjective(),
+                expected_surjective,
+                "k = {k}, d = {d:?}"
+            );
+            check_solve(&a, &mut rng);
+            let orders = sys.kernel_cyclic_orders();
+            assert!(
+                orders.windows(2).all(|w| w[0] % w[1] == 0),
+                "k = {k}: {orders:?}"
+            );
+        }
+    }
+}
