@@ -247,6 +247,11 @@ impl BitMatrix {
 /// Gaussian elimination to row echelon form on the first `pivot_cols` columns of a
 /// row-major packed matrix. Returns the pivot columns: after the call row `i` has its
 /// leading 1 in column `pivots[i]`, and rows `pivots.len()..` are zero in those columns.
+///
+/// Columns are taken in strips of [`STRIP`] (inside one word): the strip's pivot rows are
+/// found and reduced among themselves, then every row below is cleared in the strip with a
+/// single XOR of a precomputed combination of the pivot rows (the "Four Russians" idea),
+/// instead of one XOR per pivot.
 pub(crate) fn echelon(
     data: &mut [u64],
     rows: usize,
@@ -255,30 +260,131 @@ pub(crate) fn echelon(
 ) -> Vec<usize> {
     let mut pivots = Vec::new();
     let mut rank = 0;
-    for c in 0..pivot_cols {
-        if rank == rows {
-            break;
-        }
-        let w = c / 64;
-        let bit = 1u64 << (c % 64);
-        let Some(r) = (rank..rows).find(|&r| data[r * stride + w] & bit != 0) else {
-            continue;
-        };
-        if r != rank {
-            let (lo, hi) = data.split_at_mut(r * stride);
-            lo[rank * stride..(rank + 1) * stride].swap_with_slice(&mut hi[..stride]);
-        }
-        let (top, bottom) = data.split_at_mut((rank + 1) * stride);
-        let pivot_row = &top[rank * stride + w..(rank + 1) * stride];
-        for row in bottom.chunks_exact_mut(stride) {
-            if row[w] & bit != 0 {
-                xor_into(&mut row[w..], pivot_row);
+    let mut table: Vec<u64> = Vec::new();
+    let mut selectors: Vec<usize> = Vec::new();
+    let mut c0 = 0;
+    while c0 < pivot_cols && rank < rows {
+        let w = c0 / 64;
+        let width = STRIP.min(pivot_cols - c0).min(64 - c0 % 64);
+        let strip = strip_pivots(data, rows, stride, rank, c0, width);
+        let np = strip.len();
+        if np > 0 {
+            let len = stride - w;
+            let offsets: Vec<u32> = strip.iter().map(|&c| (c % 64) as u32).collect();
+            // Which pivot rows each row below needs: the bits of its strip at the pivots.
+            selectors.clear();
+            let strip_mask = offsets.iter().fold(0u64, |m, &off| m | 1 << off);
+            selectors.extend(
+                data[(rank + np) * stride..rows * stride]
+                    .chunks_exact(stride)
+                    .map(|row| {
+                        let x = row[w];
+                        if x & strip_mask == 0 {
+                            return 0;
+                        }
+                        offsets
+                            .iter()
+                            .enumerate()
+                            .fold(0usize, |m, (j, &off)| m | (((x >> off) & 1) as usize) << j)
+                    }),
+            );
+            let direct: usize = selectors.iter().map(|m| m.count_ones() as usize).sum();
+            let with_table = (1usize << np) + selectors.iter().filter(|&&m| m != 0).count();
+            if direct <= with_table {
+                // Few rows to clear (sparse matrices): one XOR per pivot row needed.
+                for (r, &m) in (rank + np..rows).zip(selectors.iter()) {
+                    for j in (0..np).filter(|j| m >> j & 1 == 1) {
+                        let (lo, hi) = data.split_at_mut(r * stride);
+                        xor_into(
+                            &mut hi[w..stride],
+                            &lo[(rank + j) * stride + w..(rank + j + 1) * stride],
+                        );
+                    }
+                }
+            } else {
+                // table[m] = XOR of the pivot rows selected by the bits of m (from word w).
+                table.clear();
+                table.resize(len << np, 0);
+                for m in 1usize..1 << np {
+                    let low = m.trailing_zeros() as usize;
+                    let prev = m & (m - 1);
+                    let src = (rank + low) * stride + w;
+                    for i in 0..len {
+                        table[m * len + i] = table[prev * len + i] ^ data[src + i];
+                    }
+                }
+                let below = data[(rank + np) * stride..rows * stride].chunks_exact_mut(stride);
+                for (row, &m) in below.zip(selectors.iter()) {
+                    if m != 0 {
+                        xor_into(&mut row[w..], &table[m * len..(m + 1) * len]);
+                    }
+                }
             }
+            pivots.extend_from_slice(&strip);
+            rank += np;
         }
-        pivots.push(c);
-        rank += 1;
+        c0 += width;
     }
     pivots
+}
+
+/// Columns processed together by [`echelon`].
+const STRIP: usize = 8;
+
+/// Finds the pivots of columns `c0..c0 + width` (inside one word) among rows `rank..`,
+/// moves them to rows `rank..rank + np` and reduces them so that each has a 1 in its own
+/// pivot column and 0 in the strip's other pivot columns. Returns the pivot columns.
+fn strip_pivots(
+    data: &mut [u64],
+    rows: usize,
+    stride: usize,
+    rank: usize,
+    c0: usize,
+    width: usize,
+) -> Vec<usize> {
+    let w = c0 / 64;
+    let mut found: Vec<usize> = Vec::new();
+    for c in c0..c0 + width {
+        let bit = 1u64 << (c % 64);
+        let top = rank + found.len();
+        // A row below whose bit c is set once the strip's pivots are cleared from it.
+        let reduced = |x: u64, data: &[u64]| {
+            let mut x = x;
+            for (j, &pc) in found.iter().enumerate() {
+                if x >> (pc % 64) & 1 == 1 {
+                    x ^= data[(rank + j) * stride + w];
+                }
+            }
+            x
+        };
+        let Some(r) = (top..rows).find(|&r| reduced(data[r * stride + w], data) & bit != 0) else {
+            continue;
+        };
+        // Clear the earlier strip pivots from row r for real, then move it to `top`.
+        for (j, &pc) in found.iter().enumerate() {
+            if data[r * stride + w] >> (pc % 64) & 1 == 1 {
+                let (lo, hi) = data.split_at_mut(r * stride);
+                xor_into(
+                    &mut hi[w..stride],
+                    &lo[(rank + j) * stride + w..(rank + j + 1) * stride],
+                );
+            }
+        }
+        if r != top {
+            let (lo, hi) = data.split_at_mut(r * stride);
+            lo[top * stride..(top + 1) * stride].swap_with_slice(&mut hi[..stride]);
+        }
+        // Clear column c from the earlier strip pivot rows.
+        for j in 0..found.len() {
+            let at = (rank + j) * stride;
+            if data[at + w] & bit != 0 {
+                let (lo, hi) = data.split_at_mut(top * stride);
+                xor_into(&mut lo[at + w..at + stride], &hi[w..stride]);
+            }
+        }
+        found.push(c);
+    }
+    found
 }
 
 #[inline]

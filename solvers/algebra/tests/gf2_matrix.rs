@@ -189,3 +189,45 @@ fn lights_out_zk_matrix_agrees_with_bit_matrix() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Larger low-rank products L·R (rank at most `inner`) spanning several words and
+    /// elimination strips: rank, kernel and solving agree with ZkMatrix over Z/2Z.
+    #[test]
+    fn low_rank_products_agree_with_zk_matrix(rows in 1usize..140, cols in 1usize..140, inner in 0usize..100, seed in any::<u64>()) {
+        let mut state = seed | 1;
+        let mut bit = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state & 1 == 1
+        };
+        let left: Vec<Vec<bool>> = (0..rows).map(|_| (0..inner).map(|_| bit()).collect()).collect();
+        let right: Vec<Vec<bool>> = (0..inner).map(|_| (0..cols).map(|_| bit()).collect()).collect();
+        let prod: Vec<Vec<bool>> = (0..rows)
+            .map(|i| (0..cols).map(|j| (0..inner).fold(false, |acc, t| acc ^ (left[i][t] & right[t][j]))).collect())
+            .collect();
+        let a = bit_matrix(&prod);
+        let z = zk_of(&prod);
+        let sys = z.analyze();
+        prop_assert_eq!(Some(a.rank()), sys.rank());
+        prop_assert!(a.rank() <= inner);
+        let basis = a.kernel_basis();
+        prop_assert_eq!(basis.len(), cols - a.rank());
+        for v in &basis {
+            prop_assert_eq!(a.mul_vec(v).count_ones(), 0);
+        }
+        let x0 = BitVec::from_bools(&(0..cols).map(|_| bit()).collect::<Vec<_>>());
+        let b = a.mul_vec(&x0);
+        let x = a.solve(&b).expect("b = A·x0");
+        prop_assert_eq!(a.mul_vec(&x), b.clone());
+        let bs = a.analyze();
+        prop_assert_eq!(a.mul_vec(&bs.solve(&b).expect("b = A·x0")), b);
+        let random_b = BitVec::from_bools(&(0..rows).map(|_| bit()).collect::<Vec<_>>());
+        let expect = sys.solve(&to_u32(&random_b)).unwrap().is_some();
+        prop_assert_eq!(a.solve(&random_b).is_some(), expect);
+        prop_assert_eq!(bs.solve(&random_b).is_some(), expect);
+    }
+}
