@@ -269,7 +269,12 @@ pub(crate) fn echelon(
         let strip = strip_pivots(data, rows, stride, rank, c0, width);
         let np = strip.len();
         if np > 0 {
-            let len = stride - w;
+            // Only the pivot rows' nonzero span matters (banded matrices stay cheap).
+            let span = |j: usize| {
+                let row = &data[(rank + j) * stride + w..(rank + j + 1) * stride];
+                row.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1)
+            };
+            let len = (0..np).map(span).max().unwrap_or(0);
             let offsets: Vec<u32> = strip.iter().map(|&c| (c % 64) as u32).collect();
             // Which pivot rows each row below needs: the bits of its strip at the pivots.
             selectors.clear();
@@ -295,10 +300,8 @@ pub(crate) fn echelon(
                 for (r, &m) in (rank + np..rows).zip(selectors.iter()) {
                     for j in (0..np).filter(|j| m >> j & 1 == 1) {
                         let (lo, hi) = data.split_at_mut(r * stride);
-                        xor_into(
-                            &mut hi[w..stride],
-                            &lo[(rank + j) * stride + w..(rank + j + 1) * stride],
-                        );
+                        let src = (rank + j) * stride + w;
+                        xor_into(&mut hi[w..w + len], &lo[src..src + len]);
                     }
                 }
             } else {
@@ -316,7 +319,7 @@ pub(crate) fn echelon(
                 let below = data[(rank + np) * stride..rows * stride].chunks_exact_mut(stride);
                 for (row, &m) in below.zip(selectors.iter()) {
                     if m != 0 {
-                        xor_into(&mut row[w..], &table[m * len..(m + 1) * len]);
+                        xor_into(&mut row[w..w + len], &table[m * len..(m + 1) * len]);
                     }
                 }
             }

@@ -73,6 +73,13 @@ impl LocalForm {
             }
             // Clear the column below the pivot with row operations (every entry of the
             // block is a multiple of p^v), keeping the multiplier in the cleared place.
+            // Only the pivot row's nonzero span matters (banded matrices stay cheap).
+            let end = t
+                + 1
+                + a[t * cols + t + 1..(t + 1) * cols]
+                    .iter()
+                    .rposition(|&x| x != 0)
+                    .map_or(0, |j| j + 1);
             for i in t + 1..rows {
                 let x = a[i * cols + t] as u64;
                 if x == 0 {
@@ -82,8 +89,8 @@ impl LocalForm {
                 a[i * cols + t] = f as u32;
                 let (top, bottom) = a.split_at_mut(i * cols);
                 axpy(
-                    &mut bottom[t + 1..cols],
-                    &top[t * cols + t + 1..(t + 1) * cols],
+                    &mut bottom[t + 1..end],
+                    &top[t * cols + t + 1..t * cols + end],
                     q64 - f,
                     &red,
                 );
