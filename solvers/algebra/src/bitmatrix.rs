@@ -298,7 +298,10 @@ pub(crate) fn echelon(
             if direct <= with_table {
                 // Few rows to clear (sparse matrices): one XOR per pivot row needed.
                 for (r, &m) in (rank + np..rows).zip(selectors.iter()) {
-                    for j in (0..np).filter(|j| m >> j & 1 == 1) {
+                    let mut m = m;
+                    while m != 0 {
+                        let j = m.trailing_zeros() as usize;
+                        m &= m - 1;
                         let (lo, hi) = data.split_at_mut(r * stride);
                         let src = (rank + j) * stride + w;
                         xor_into(&mut hi[w..w + len], &lo[src..src + len]);
