@@ -278,15 +278,23 @@ fn xor_shifted(dst: &mut [u64], src: &[u64], shift: usize) {
         }
         return;
     }
-    let n = dst.len();
-    for (i, &s) in src.iter().enumerate() {
-        let at = i + ws;
-        if at < n {
-            dst[at] ^= s << bits;
-        }
-        if at + 1 < n {
-            dst[at + 1] ^= s >> (64 - bits);
-        }
+    if ws >= dst.len() || src.is_empty() {
+        return;
+    }
+    // dst[ws + i] ^= src[i] << bits | src[i - 1] >> (64 - bits): one store per word, in a
+    // loop the compiler vectorises.
+    let out = &mut dst[ws..];
+    out[0] ^= src[0] << bits;
+    let body = (src.len() - 1).min(out.len() - 1);
+    for ((d, &cur), &prev) in out[1..=body]
+        .iter_mut()
+        .zip(&src[1..=body])
+        .zip(&src[..body])
+    {
+        *d ^= (cur << bits) | (prev >> (64 - bits));
+    }
+    if src.len() < out.len() {
+        out[src.len()] ^= src[src.len() - 1] >> (64 - bits);
     }
 }
 
