@@ -44,6 +44,57 @@ fn lights_out(n: usize) -> BitMatrix {
     a
 }
 
+/// Reference: textbook elimination, one row XOR per pivot and row, on a copy of the rows.
+fn plain_rank(a: &BitMatrix) -> usize {
+    let (rows, cols) = (a.rows(), a.cols());
+    let stride = cols.div_ceil(64);
+    let mut data: Vec<u64> = (0..rows).flat_map(|r| a.row(r).to_vec()).collect();
+    let mut rank = 0;
+    for c in 0..cols {
+        let (w, bit) = (c / 64, 1u64 << (c % 64));
+        let Some(r) = (rank..rows).find(|&r| data[r * stride + w] & bit != 0) else {
+            continue;
+        };
+        for i in 0..stride {
+            data.swap(rank * stride + i, r * stride + i);
+        }
+        let (top, bottom) = data.split_at_mut((rank + 1) * stride);
+        let pivot = &top[rank * stride + w..];
+        for row in bottom.chunks_exact_mut(stride) {
+            if row[w] & bit != 0 {
+                for (d, s) in row[w..].iter_mut().zip(pivot) {
+                    *d ^= s;
+                }
+            }
+        }
+        rank += 1;
+        if rank == rows {
+            break;
+        }
+    }
+    rank
+}
+
+/// The library's elimination side by side with the textbook one.
+fn gf2_rank_vs_plain(c: &mut Criterion) {
+    let mut group = c.benchmark_group("gf2_rank");
+    group.sample_size(10);
+    let cases = [
+        ("random_1024", random_bit_matrix(1024, 11)),
+        ("lights_out_40x40", lights_out(40)),
+    ];
+    for (name, a) in &cases {
+        assert_eq!(a.rank(), plain_rank(a), "{name}");
+        group.bench_function(format!("{name}/library"), |bench| {
+            bench.iter(|| black_box(a.rank()))
+        });
+        group.bench_function(format!("{name}/plain"), |bench| {
+            bench.iter(|| black_box(plain_rank(a)))
+        });
+    }
+    group.finish();
+}
+
 fn gf2_elimination(c: &mut Criterion) {
     let mut group = c.benchmark_group("gf2_solve");
     group.sample_size(10);
@@ -144,5 +195,11 @@ fn gf2_poly(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, gf2_elimination, zk_solve, gf2_poly);
+criterion_group!(
+    benches,
+    gf2_elimination,
+    gf2_rank_vs_plain,
+    zk_solve,
+    gf2_poly
+);
 criterion_main!(benches);
