@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::bitvec::parity;
-use crate::{AlgebraError, BitVec};
+use crate::{AlgebraError, BitVec, ZkMatrix};
 
 /// A dense matrix over GF(2), each row packed 64 entries per `u64` word.
 ///
@@ -86,6 +86,54 @@ impl BitMatrix {
             }
         }
         Ok(m)
+    }
+
+    /// The same matrix as a bit-packed one; an error unless the modulus is 2.
+    ///
+    /// ```
+    /// use cgtk_algebra::{BitMatrix, ZkMatrix};
+    /// let z = ZkMatrix::from_rows(2, vec![vec![1, 0], vec![1, 1]])?;
+    /// let b = BitMatrix::from_zk(&z)?;
+    /// assert_eq!(b.rank(), 2);
+    /// assert_eq!(b.to_zk(), z);
+    /// assert!(BitMatrix::from_zk(&ZkMatrix::identity(2, 3)?).is_err());
+    /// # Ok::<(), cgtk_algebra::AlgebraError>(())
+    /// ```
+    pub fn from_zk(m: &ZkMatrix) -> Result<Self, AlgebraError> {
+        if m.modulus() != 2 {
+            return Err(AlgebraError::ModulusMismatch {
+                left: m.modulus(),
+                right: 2,
+            });
+        }
+        let mut b = Self::zeros(m.rows(), m.cols());
+        for r in 0..m.rows() {
+            for (c, &v) in m.row(r).iter().enumerate() {
+                if v == 1 {
+                    b.set(r, c, true);
+                }
+            }
+        }
+        Ok(b)
+    }
+
+    /// The same matrix over Z/2Z, unpacked.
+    ///
+    /// # Panics
+    /// When the matrix has more than [`MAX_ENTRIES`](crate::MAX_ENTRIES) entries.
+    pub fn to_zk(&self) -> ZkMatrix {
+        let mut z = match ZkMatrix::zeros(self.rows, self.cols, 2) {
+            Ok(z) => z,
+            // A BitMatrix that exists has at most 32·MAX_ENTRIES entries; beyond MAX_ENTRIES
+            // the unpacked copy cannot be made.
+            Err(e) => panic!("{e}"),
+        };
+        for r in 0..self.rows {
+            for c in BitVec::from_words(self.cols, self.row(r).to_vec()).iter_ones() {
+                z.set(r, c, 1);
+            }
+        }
+        z
     }
 
     /// Number of rows.

@@ -113,6 +113,24 @@ impl Gf2Poly {
         Self::from_words(words)
     }
 
+    /// `self += other`, in place.
+    ///
+    /// ```
+    /// use cgtk_algebra::Gf2Poly;
+    /// let mut p = Gf2Poly::from_coeffs(&[1, 1]);
+    /// p.add_assign(&Gf2Poly::x());
+    /// assert_eq!(p, Gf2Poly::one());
+    /// ```
+    pub fn add_assign(&mut self, other: &Gf2Poly) {
+        if self.words.len() < other.words.len() {
+            self.words.resize(other.words.len(), 0);
+        }
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            *a ^= b;
+        }
+        trim(&mut self.words);
+    }
+
     /// `self · x^n`.
     pub fn shl(&self, n: usize) -> Gf2Poly {
         if self.is_zero() {
