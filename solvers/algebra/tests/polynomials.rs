@@ -85,6 +85,18 @@ proptest! {
         }
     }
 
+    /// Bézout: s·a + t·b = gcd(a, b), and the cofactors are reduced (deg s < deg b).
+    #[test]
+    fn gf2_bezout(a in bits(200), b in bits(200)) {
+        let (pa, pb) = (Gf2Poly::from_coeffs(&a), Gf2Poly::from_coeffs(&b));
+        let (g, s, t) = pa.xgcd(&pb);
+        prop_assert_eq!(&g, &pa.gcd(&pb));
+        prop_assert_eq!(s.mul(&pa).add(&t.mul(&pb)), g.clone());
+        if pb.degree().is_some_and(|d| d > 0) && !g.is_zero() {
+            prop_assert!(s.degree() < pb.degree());
+        }
+    }
+
     /// gcd(a·c, b·c) is a multiple of c and divides both products.
     #[test]
     fn gf2_gcd_laws(a in bits(150), b in bits(150), c in bits(100)) {
