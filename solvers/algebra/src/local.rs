@@ -145,17 +145,34 @@ impl LocalForm {
     /// `last` are zero.
     fn apply_right(&self, mut y: Vec<u64>, last: usize, red: &Reducer) -> Vec<u64> {
         let q64 = self.q as u64;
-        let done = self.col_swaps.len();
-        for s in (0..done.min(last + 1)).rev() {
+        let start = self.col_swaps.len().min(last + 1);
+        // While y has few nonzero entries (kernel generators usually), only those are
+        // visited; once it fills up, whole rows are.
+        let mut support: Vec<usize> = (start..self.cols).filter(|&j| y[j] != 0).collect();
+        let mut dense = support.len() * 8 > self.cols;
+        for s in (0..start).rev() {
             let row = &self.factors[s * self.cols..(s + 1) * self.cols];
             let mut acc = 0u64;
-            for (&g, &yj) in row[s + 1..].iter().zip(&y[s + 1..]) {
-                if g != 0 && yj != 0 {
-                    acc = red.reduce(acc + g as u64 * yj);
+            if dense {
+                for (&g, &yj) in row[s + 1..].iter().zip(&y[s + 1..]) {
+                    if g != 0 && yj != 0 {
+                        acc = red.reduce(acc + g as u64 * yj);
+                    }
+                }
+            } else {
+                for &j in &support {
+                    let g = row[j];
+                    if g != 0 {
+                        acc = red.reduce(acc + g as u64 * y[j]);
+                    }
                 }
             }
             if acc != 0 {
                 y[s] = red.reduce(y[s] + q64 - acc);
+            }
+            if !dense && y[s] != 0 {
+                support.push(s);
+                dense = support.len() * 8 > self.cols;
             }
         }
         for (t, &pj) in self.col_swaps.iter().enumerate().rev() {
