@@ -231,3 +231,32 @@ proptest! {
         prop_assert_eq!(bs.solve(&random_b).is_some(), expect);
     }
 }
+
+proptest! {
+    /// BitVec agrees with a Vec<bool> model.
+    #[test]
+    fn bit_vec_matches_a_bool_model(bits in proptest::collection::vec(any::<bool>(), 0..300), other_seed in any::<u64>()) {
+        let v = BitVec::from_bools(&bits);
+        prop_assert_eq!(v.len(), bits.len());
+        prop_assert_eq!(v.to_bools(), bits.clone());
+        prop_assert_eq!(v.count_ones(), bits.iter().filter(|&&b| b).count());
+        let ones: Vec<usize> = bits.iter().enumerate().filter(|(_, &b)| b).map(|(i, _)| i).collect();
+        prop_assert_eq!(v.iter_ones().collect::<Vec<_>>(), ones);
+        let other: Vec<bool> = (0..bits.len()).map(|i| (other_seed >> (i % 64)) & 1 == 1).collect();
+        let w = BitVec::from_bools(&other);
+        let mut x = v.clone();
+        x.xor_assign(&w);
+        let model: Vec<bool> = bits.iter().zip(&other).map(|(a, b)| a ^ b).collect();
+        prop_assert_eq!(x.to_bools(), model);
+        let dot = bits.iter().zip(&other).filter(|(a, b)| **a && **b).count() % 2 == 1;
+        prop_assert_eq!(v.dot(&w), dot);
+        let mut t = v.clone();
+        for i in 0..bits.len() {
+            t.toggle(i);
+        }
+        prop_assert_eq!(t.count_ones(), bits.len() - v.count_ones());
+        // from_words clears the bits past the length.
+        let words = vec![u64::MAX; bits.len().div_ceil(64)];
+        prop_assert_eq!(BitVec::from_words(bits.len(), words).count_ones(), bits.len());
+    }
+}
