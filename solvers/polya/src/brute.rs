@@ -109,6 +109,33 @@ impl BruteForce {
     /// The number of orbits of colourings with `colours` colours, by content (how many
     /// points of each colour).
     pub fn count_by_content(&self, colours: u64) -> Result<BTreeMap<Vec<u64>, u64>, CountError> {
+        self.count_by_content_with_progress(colours, &|| {})
+    }
+
+    /// How many pieces [`BruteForce::count_by_content_with_progress`] splits the work into
+    /// (it reports each finished piece).
+    pub fn pieces(&self, colours: u64) -> u64 {
+        if colours == 0 {
+            return 0;
+        }
+        colours.saturating_pow(self.prefix(colours) as u32)
+    }
+
+    fn prefix(&self, colours: u64) -> usize {
+        let mut prefix = 0;
+        while prefix < self.degree && colours.saturating_pow(prefix as u32) < 256 {
+            prefix += 1;
+        }
+        prefix
+    }
+
+    /// Like [`BruteForce::count_by_content`], calling `piece_done` after each of the
+    /// [`BruteForce::pieces`] parts of the enumeration (from worker threads).
+    pub fn count_by_content_with_progress(
+        &self,
+        colours: u64,
+        piece_done: &(dyn Fn() + Sync),
+    ) -> Result<BTreeMap<Vec<u64>, u64>, CountError> {
         if colours == 0 {
             return Err(CountError::NoColours);
         }
@@ -121,10 +148,7 @@ impl BruteForce {
         })?;
         let k = colours as u8;
         // Split on the first `prefix` points so the pieces can run in parallel.
-        let mut prefix = 0;
-        while prefix < n && colours.pow(prefix as u32) < 256 {
-            prefix += 1;
-        }
+        let prefix = self.prefix(colours);
         let pieces = colours.pow(prefix as u32);
         let per_piece = total / pieces;
         let maps: Vec<BTreeMap<Vec<u64>, u64>> = (0..pieces)
@@ -152,6 +176,7 @@ impl BruteForce {
                         *found.entry(content_of(&colouring, k)).or_insert(0) += 1;
                     }
                 }
+                piece_done();
                 found
             })
             .collect();

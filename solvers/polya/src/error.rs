@@ -13,6 +13,9 @@ pub enum PermError {
         /// The degree of the permutation.
         degree: usize,
     },
+    /// Text that is not cycle notation.
+    #[error("bad cycle notation `{0}`: expected cycles such as (0 1 2)(3 4)")]
+    BadNotation(String),
     /// A point given twice.
     #[error("point {point} appears twice: a permutation moves each point once")]
     RepeatedPoint {
@@ -54,8 +57,11 @@ pub enum GroupError {
         /// The limit.
         limit: u64,
     },
+    /// A size that is not a number.
+    #[error("bad group size `{0}`: expected a whole number such as 8")]
+    BadSize(String),
     /// An unknown group name.
-    #[error("unknown group `{0}`: expected cyclic, dihedral, symmetric or board")]
+    #[error("unknown group `{0}`: expected cyclic, dihedral, symmetric, board or generators")]
     UnknownGroup(String),
     /// A board size that is not `RxC`.
     #[error("bad board size `{0}`: expected RxC with R, C >= 1, e.g. 3x3")]

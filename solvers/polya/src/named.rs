@@ -62,12 +62,7 @@ impl NamedGroup {
         let number = || -> Result<usize, GroupError> {
             size.trim()
                 .parse::<usize>()
-                .map_err(|_| GroupError::SizeOutOfRange {
-                    what: "the group size",
-                    value: 0,
-                    min: 1,
-                    max: u64::MAX,
-                })
+                .map_err(|_| GroupError::BadSize(size.to_string()))
         };
         let group = match family.to_ascii_lowercase().as_str() {
             "cyclic" | "c" => NamedGroup::Cyclic(number()?),

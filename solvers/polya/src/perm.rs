@@ -67,6 +67,35 @@ impl Perm {
         Ok(Perm { images })
     }
 
+    /// Parses cycle notation over points `0..degree`, e.g. `(0 1 2)(3 4)`; points may be
+    /// separated by spaces or commas, and `()` is the identity.
+    ///
+    /// ```
+    /// use cgtk_polya::Perm;
+    /// let p = Perm::parse_cycles(5, "(0 1 2)(3,4)").unwrap();
+    /// assert_eq!(p.to_string(), "(0 1 2)(3 4)");
+    /// assert!(Perm::parse_cycles(3, "(0 3)").is_err());
+    /// ```
+    pub fn parse_cycles(degree: usize, text: &str) -> Result<Perm, PermError> {
+        let bad = || PermError::BadNotation(text.to_string());
+        let mut cycles = Vec::new();
+        let mut rest = text.trim();
+        while !rest.is_empty() {
+            let inner = rest.strip_prefix('(').ok_or_else(bad)?;
+            let (body, after) = inner.split_once(')').ok_or_else(bad)?;
+            let cycle: Vec<u32> = body
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|s| !s.is_empty())
+                .map(|s| s.parse::<u32>().map_err(|_| bad()))
+                .collect::<Result<_, _>>()?;
+            if !cycle.is_empty() {
+                cycles.push(cycle);
+            }
+            rest = after.trim_start();
+        }
+        Perm::from_cycles(degree, &cycles)
+    }
+
     /// The number of points moved or fixed: the permutation acts on `0..degree()`.
     pub fn degree(&self) -> usize {
         self.images.len()
