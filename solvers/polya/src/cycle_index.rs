@@ -225,12 +225,26 @@ impl CycleIndex {
                 limit,
             });
         }
-        let mut terms = BTreeMap::new();
+        let mut by_type: std::collections::HashMap<Vec<u32>, u64> = Default::default();
+        let (mut seen, mut counts) = (Vec::new(), Vec::new());
         group.for_each_element(|g| {
-            *terms
-                .entry(Monomial::new(g.cycle_type()))
-                .or_insert_with(BigUint::zero) += 1u32;
+            g.count_cycles_into(&mut seen, &mut counts);
+            match by_type.get_mut(&counts) {
+                Some(n) => *n += 1,
+                None => {
+                    by_type.insert(counts.clone(), 1);
+                }
+            }
         });
+        let terms = by_type
+            .into_iter()
+            .map(|(counts, n)| {
+                let parts = (1..counts.len() as u32)
+                    .zip(counts[1..].iter().copied())
+                    .collect();
+                (Monomial::new(parts), BigUint::from(n))
+            })
+            .collect();
         Ok(CycleIndex::from_terms(group.degree(), group.order(), terms))
     }
 

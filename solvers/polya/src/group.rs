@@ -173,19 +173,27 @@ impl PermGroup {
     /// Each element is the product of one coset representative per level, built level by
     /// level so that the work per element stays proportional to the degree.
     pub fn for_each_element(&self, mut visit: impl FnMut(&Perm)) {
-        fn walk(levels: &[Level], acc: &Perm, visit: &mut dyn FnMut(&Perm)) {
-            match levels.split_first() {
-                None => visit(acc),
-                Some((level, rest)) => {
-                    for u in &level.coset {
-                        walk(rest, &u.then(acc), visit);
-                    }
-                }
+        // Every element is, uniquely, "first u_k, then ..., then u_1, then u_0" with u_i a
+        // coset representative of level i: choose u_0 first and prepend the deeper ones,
+        // keeping one partial product per level.
+        fn walk(
+            levels: &[Level],
+            depth: usize,
+            partial: &mut [Perm],
+            visit: &mut dyn FnMut(&Perm),
+        ) {
+            if depth == levels.len() {
+                visit(&partial[depth]);
+                return;
+            }
+            for u in &levels[depth].coset {
+                let (done, next) = partial.split_at_mut(depth + 1);
+                Perm::compose_into(u, &done[depth], &mut next[0]);
+                walk(levels, depth + 1, partial, visit);
             }
         }
-        // Every element is, uniquely, "first u_k, then ..., then u_1, then u_0" with u_i a
-        // coset representative of level i: choose u_0 first and prepend the deeper ones.
-        walk(&self.levels, &Perm::identity(self.degree), &mut visit);
+        let mut partial = vec![Perm::identity(self.degree); self.levels.len() + 1];
+        walk(&self.levels, 0, &mut partial, &mut visit);
     }
 
     /// Every element, when there are at most `limit` of them.

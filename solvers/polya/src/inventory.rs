@@ -38,8 +38,7 @@ impl PatternInventory {
         if k == 0 {
             return Err(CountError::NoColours);
         }
-        let contents =
-            num_integer::binomial(BigUint::from(z.degree() + k - 1), BigUint::from(k - 1));
+        let contents = binomial((z.degree() + k - 1) as u64, (k - 1) as u64);
         if contents > BigUint::from(Self::MAX_TERMS) {
             return Err(CountError::InventoryTooLarge {
                 terms: contents.to_string(),
@@ -165,7 +164,7 @@ fn compositions(
     }
     for m in 0..=left {
         split[c] = m;
-        let w = &ways * num_integer::binomial(BigUint::from(left), BigUint::from(m));
+        let w = &ways * binomial(left, m);
         compositions(left - m, c + 1, split, w, visit);
     }
     split[c] = 0;
@@ -271,7 +270,7 @@ fn bounded_splits(
     };
     for m in options {
         split[c] = m;
-        let w = &ways * num_integer::binomial(BigUint::from(left), BigUint::from(m));
+        let w = &ways * binomial(left as u64, m);
         bounded_splits(left - m as u32, len, remaining, c + 1, split, w, visit);
     }
     split[c] = 0;
@@ -282,8 +281,23 @@ fn multinomial(parts: &[u64]) -> BigUint {
     let mut left: u64 = parts.iter().sum();
     let mut out = BigUint::one();
     for &p in parts {
-        out *= num_integer::binomial(BigUint::from(left), BigUint::from(p));
+        out *= binomial(left, p);
         left -= p;
+    }
+    out
+}
+
+/// The binomial coefficient C(n, k), built as C(n-k+1, 1), C(n-k+2, 2), ... so that every
+/// step multiplies and divides a big integer by a machine word exactly.
+pub(crate) fn binomial(n: u64, k: u64) -> BigUint {
+    if k > n {
+        return BigUint::zero();
+    }
+    let k = k.min(n - k);
+    let mut out = BigUint::one();
+    for i in 1..=k {
+        out *= n - k + i;
+        out /= i;
     }
     out
 }

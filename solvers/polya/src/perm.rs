@@ -130,6 +130,36 @@ impl Perm {
         }
     }
 
+    /// Writes "first `a`, then `b`" into `out` (all of the same degree), without allocating.
+    pub(crate) fn compose_into(a: &Perm, b: &Perm, out: &mut Perm) {
+        for (o, &x) in out.images.iter_mut().zip(&a.images) {
+            *o = b.images[x as usize];
+        }
+    }
+
+    /// Counts the cycles of each length into `counts[len]` (cleared first), using `seen` as
+    /// scratch space; both are resized to fit.
+    pub(crate) fn count_cycles_into(&self, seen: &mut Vec<bool>, counts: &mut Vec<u32>) {
+        let n = self.images.len();
+        seen.clear();
+        seen.resize(n, false);
+        counts.clear();
+        counts.resize(n + 1, 0);
+        for start in 0..n {
+            if seen[start] {
+                continue;
+            }
+            let mut len = 0;
+            let mut x = start;
+            while !seen[x] {
+                seen[x] = true;
+                len += 1;
+                x = self.images[x] as usize;
+            }
+            counts[len] += 1;
+        }
+    }
+
     /// The inverse permutation.
     pub fn inverse(&self) -> Perm {
         let mut images = vec![0u32; self.images.len()];
