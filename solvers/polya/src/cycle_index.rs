@@ -194,15 +194,17 @@ impl CycleIndex {
             Self::MAX_SYMMETRIC as u64,
         )?;
         let factorials = factorials(n);
-        let mut terms = BTreeMap::new();
+        // Generated in printing order, so building the map needs no searching.
+        let mut sorted: Vec<(Monomial, BigUint)> = Vec::new();
         let mut parts: Vec<(u32, u32)> = Vec::new();
-        partitions(n as u32, n as u32, &mut parts, &mut |parts| {
+        partitions(n as u32, 1, &mut parts, &mut |parts| {
             let mut z = BigUint::one();
             for &(len, m) in parts.iter() {
                 z *= BigUint::from(len).pow(m) * &factorials[m as usize];
             }
-            terms.insert(Monomial::new(parts.to_vec()), &factorials[n] / z);
+            sorted.push((Monomial(parts.to_vec()), &factorials[n] / z));
         });
+        let terms: BTreeMap<Monomial, BigUint> = sorted.into_iter().collect();
         Ok(CycleIndex::from_terms(n, factorials[n].clone(), terms))
     }
 
@@ -420,17 +422,23 @@ fn factorials(n: usize) -> Vec<BigUint> {
 /// Receives each partition as `(part, multiplicity)` pairs.
 type PartitionVisitor<'a> = dyn FnMut(&[(u32, u32)]) + 'a;
 
-/// Calls `visit` with every partition of `n` into parts of size at most `max`, as
-/// `(part, multiplicity)` pairs with the largest part first.
-fn partitions(n: u32, max: u32, parts: &mut Vec<(u32, u32)>, visit: &mut PartitionVisitor) {
+/// Calls `visit` with every partition of `n` into parts of size at least `smallest`, as
+/// `(part, multiplicity)` pairs with the smallest part first, in printing order: the most
+/// parts of size 1 first, then the most of size 2, and so on.
+fn partitions(n: u32, smallest: u32, parts: &mut Vec<(u32, u32)>, visit: &mut PartitionVisitor) {
     if n == 0 {
         visit(parts);
         return;
     }
-    for part in (1..=max.min(n)).rev() {
-        for m in (1..=n / part).rev() {
-            parts.push((part, m));
-            partitions(n - part * m, part - 1, parts, visit);
+    if smallest > n {
+        return;
+    }
+    for m in (0..=n / smallest).rev() {
+        if m > 0 {
+            parts.push((smallest, m));
+        }
+        partitions(n - smallest * m, smallest + 1, parts, visit);
+        if m > 0 {
             parts.pop();
         }
     }
