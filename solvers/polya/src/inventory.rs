@@ -287,17 +287,95 @@ fn multinomial(parts: &[u64]) -> BigUint {
     out
 }
 
-/// The binomial coefficient C(n, k), built as C(n-k+1, 1), C(n-k+2, 2), ... so that every
-/// step multiplies and divides a big integer by a machine word exactly.
+/// The binomial coefficient C(n, k). Small ones are built as C(n-k+1, 1), C(n-k+2, 2), ...
+/// (each step multiplies and divides by a machine word); large ones from their prime
+/// factorisation (Legendre's formula), multiplied together as a balanced product tree.
 pub(crate) fn binomial(n: u64, k: u64) -> BigUint {
     if k > n {
         return BigUint::zero();
     }
     let k = k.min(n - k);
-    let mut out = BigUint::one();
-    for i in 1..=k {
-        out *= n - k + i;
-        out /= i;
+    if k <= 256 || n > u32::MAX as u64 {
+        let mut out = BigUint::one();
+        for i in 1..=k {
+            out *= n - k + i;
+            out /= i;
+        }
+        return out;
     }
-    out
+    let mut factors: Vec<BigUint> = Vec::new();
+    for p in primes_up_to(n) {
+        // The exponent of p in n! / (k! (n-k)!).
+        let (mut e, mut q) = (0u32, p);
+        loop {
+            e += (n / q - k / q - (n - k) / q) as u32;
+            match q.checked_mul(p) {
+                Some(next) if next <= n => q = next,
+                _ => break,
+            }
+        }
+        if e > 0 {
+            factors.push(BigUint::from(p).pow(e));
+        }
+    }
+    product_tree(factors)
+}
+
+fn primes_up_to(n: u64) -> Vec<u64> {
+    let n = n as usize;
+    let mut composite = vec![false; n + 1];
+    let mut primes = Vec::new();
+    for i in 2..=n {
+        if !composite[i] {
+            primes.push(i as u64);
+            let mut j = i * i;
+            while j <= n {
+                composite[j] = true;
+                j += i;
+            }
+        }
+    }
+    primes
+}
+
+fn product_tree(mut factors: Vec<BigUint>) -> BigUint {
+    if factors.is_empty() {
+        return BigUint::one();
+    }
+    while factors.len() > 1 {
+        let mut next = Vec::with_capacity(factors.len().div_ceil(2));
+        let mut it = factors.into_iter();
+        while let Some(a) = it.next() {
+            match it.next() {
+                Some(b) => next.push(a * b),
+                None => next.push(a),
+            }
+        }
+        factors = next;
+    }
+    factors.pop().unwrap_or_else(BigUint::one)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::binomial;
+    use num_bigint::BigUint;
+
+    /// Both ways of building C(n, k) agree with Pascal's rule.
+    #[test]
+    fn binomials_follow_pascal() {
+        for n in [300u64, 517, 1000, 2048] {
+            for k in [0u64, 1, 100, 257, 300, n / 2, n - 1] {
+                if k == 0 || k > n {
+                    continue;
+                }
+                let pascal = binomial(n - 1, k - 1) + binomial(n - 1, k);
+                assert_eq!(binomial(n, k), pascal, "C({n}, {k})");
+            }
+        }
+        assert_eq!(
+            binomial(600, 300) * BigUint::from(300u32),
+            binomial(600, 301) * BigUint::from(301u32)
+        );
+    }
 }
