@@ -9,6 +9,8 @@ use crate::cli::Context;
 use anyhow::Result;
 use clap::Subcommand;
 
+pub mod count;
+pub mod cycle_index;
 pub mod poggle;
 
 /// Every subcommand of `cgtk`.
@@ -17,6 +19,12 @@ pub enum Command {
     /// Poggle / Lights Out in k colours: solve boards, quiet patterns, nullity tables.
     #[command(subcommand)]
     Poggle(poggle::Command),
+    /// Count arrangements up to symmetry (Burnside / Pólya), with brute-force verification.
+    #[command(subcommand)]
+    Count(count::Command),
+    /// Print the cycle index of a permutation group (cyclic, dihedral, symmetric, board, or
+    /// given by generators).
+    CycleIndex(cycle_index::Args),
 }
 
 impl Command {
@@ -24,6 +32,8 @@ impl Command {
     pub fn run(&self, ctx: &Context) -> Result<()> {
         match self {
             Command::Poggle(cmd) => poggle::run(cmd, ctx),
+            Command::Count(cmd) => count::run(cmd, ctx),
+            Command::CycleIndex(args) => cycle_index::run(args, ctx),
         }
     }
 }

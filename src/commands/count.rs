@@ -1,0 +1,376 @@
+//! `cgtk count …`: count arrangements up to symmetry (Burnside / Pólya), optionally
+//! verified by brute-force enumeration.
+
+use crate::cli::{usage, Context};
+use anyhow::{bail, Result};
+use cgtk_polya::{
+    mu_torere_brute_force, mu_torere_count, mu_torere_group_name, BoardSymmetry, BruteForce,
+    CycleIndex, MuTorereCount, NamedGroup, PatternInventory,
+};
+use clap::{Subcommand, ValueEnum};
+use serde::Serialize;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The `count` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Necklaces of N beads in K colours up to rotation, or bracelets (rotation and
+    /// reflection) with --bracelets.
+    Necklaces(NecklaceArgs),
+    /// Colourings of the cells of an R×C board up to the board's symmetries.
+    Board(BoardArgs),
+    /// Essentially different Mu Torere boards (8 ring points and a centre; 4 pieces per side,
+    /// one point empty), by what is on the centre and how many pieces of each side are on
+    /// the ring.
+    MuTorere(MuTorereArgs),
+}
+
+/// Options shared by the necklace and board counts.
+#[derive(Debug, clap::Args)]
+pub struct CountOptions {
+    /// Count only colourings with exactly this many positions of each colour, one number
+    /// per colour, e.g. `4,4` (must add up to the number of positions).
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
+    pub content: Option<Vec<u64>>,
+    /// Also count by brute force (enumerate every colouring, keep the canonical ones) and
+    /// fail unless the two counts agree.
+    #[arg(long)]
+    pub verify: bool,
+    /// Also print the pattern inventory: the generating polynomial by content.
+    #[arg(long)]
+    pub inventory: bool,
+    /// Colour names for the inventory, comma-separated (default a, b, c, ...).
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    pub names: Option<Vec<String>>,
+}
+
+/// `cgtk count necklaces`.
+#[derive(Debug, clap::Args)]
+pub struct NecklaceArgs {
+    /// Number of beads (1 to 1,000,000).
+    #[arg(long, value_name = "N")]
+    pub beads: usize,
+    /// Number of colours (at least 1).
+    #[arg(long, value_name = "K")]
+    pub colours: u64,
+    /// Count bracelets: turning the necklace over also counts as the same (dihedral group).
+    #[arg(long)]
+    pub bracelets: bool,
+    #[command(flatten)]
+    pub options: CountOptions,
+}
+
+/// Which board symmetries to use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BoardGroup {
+    /// Rotations and reflections (D4 on a square board, the Klein four-group otherwise).
+    Full,
+    /// Rotations only (C4 on a square board, the half turn C2 otherwise).
+    Rotations,
+}
+
+impl From<BoardGroup> for BoardSymmetry {
+    fn from(g: BoardGroup) -> Self {
+        match g {
+            BoardGroup::Full => BoardSymmetry::Full,
+            BoardGroup::Rotations => BoardSymmetry::Rotations,
+        }
+    }
+}
+
+/// `cgtk count board`.
+#[derive(Debug, clap::Args)]
+pub struct BoardArgs {
+    /// Number of rows.
+    #[arg(long, value_name = "R")]
+    pub rows: usize,
+    /// Number of columns.
+    #[arg(long, value_name = "C")]
+    pub cols: usize,
+    /// Number of colours (at least 1).
+    #[arg(long, value_name = "K")]
+    pub colours: u64,
+    /// Which symmetries make two colourings the same.
+    #[arg(long, value_enum, default_value = "full")]
+    pub group: BoardGroup,
+    #[command(flatten)]
+    pub options: CountOptions,
+}
+
+/// `cgtk count mu-torere`.
+#[derive(Debug, clap::Args)]
+pub struct MuTorereArgs {
+    /// Reflections of the ring also count as the same board (D8 instead of C8).
+    #[arg(long)]
+    pub reflections: bool,
+    /// Also count by brute force over all 630 arrangements and fail unless the counts agree.
+    #[arg(long)]
+    pub verify: bool,
+}
+
+/// Runs a `count` subcommand.
+pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
+    match cmd {
+        Command::Necklaces(args) => {
+            let group = if args.bracelets {
+                NamedGroup::Dihedral(args.beads)
+            } else {
+                NamedGroup::Cyclic(args.beads)
+            };
+            let what = if args.bracelets {
+                "Bracelets"
+            } else {
+                "Necklaces"
+            };
+            let symmetry = if args.bracelets {
+                "rotation and reflection"
+            } else {
+                "rotation"
+            };
+            let title = format!(
+                "{what} of {} beads in {} colours up to {symmetry} ({})",
+                args.beads,
+                args.colours,
+                group.name()
+            );
+            count_colourings(ctx, "necklaces", group, args.colours, &args.options, title)
+        }
+        Command::Board(args) => {
+            let group = NamedGroup::Board {
+                rows: args.rows,
+                cols: args.cols,
+                symmetry: args.group.into(),
+            };
+            let title = format!(
+                "Colourings of a {}x{} board in {} colours up to {} ({})",
+                args.rows,
+                args.cols,
+                args.colours,
+                match args.group {
+                    BoardGroup::Full => "rotation and reflection",
+                    BoardGroup::Rotations => "rotation",
+                },
+                group.name()
+            );
+            count_colourings(ctx, "board", group, args.colours, &args.options, title)
+        }
+        Command::MuTorere(args) => mu_torere(ctx, args),
+    }
+}
+
+/// What `count necklaces` and `count board` print as JSON.
+#[derive(Debug, Serialize)]
+struct CountReport {
+    kind: &'static str,
+    group: String,
+    group_order: String,
+    positions: usize,
+    colours: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    content: Option<Vec<u64>>,
+    count: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    brute_force_count: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    verified: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    inventory: Option<String>,
+}
+
+fn count_colourings(
+    ctx: &Context,
+    kind: &'static str,
+    group: NamedGroup,
+    colours: u64,
+    options: &CountOptions,
+    title: String,
+) -> Result<()> {
+    if colours == 0 {
+        return Err(usage("the number of colours must be at least 1, got 0"));
+    }
+    let z: CycleIndex = group.cycle_index().map_err(usage)?;
+    let count = match &options.content {
+        Some(content) => {
+            if content.len() as u64 != colours {
+                return Err(usage(format!(
+                    "the content has {} entries but there are {colours} colours: give one count per colour",
+                    content.len()
+                )));
+            }
+            z.count_with_content(content).map_err(usage)?
+        }
+        None => z.count(colours),
+    };
+    let inventory = if options.inventory {
+        let names = colour_names(colours, options.names.as_deref())?;
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        Some(
+            PatternInventory::new(&z, &names)
+                .map_err(usage)?
+                .to_string(),
+        )
+    } else {
+        None
+    };
+    let brute_force_count = if options.verify {
+        Some(brute_force(
+            ctx,
+            group,
+            colours,
+            options.content.as_deref(),
+        )?)
+    } else {
+        None
+    };
+    if let Some(found) = brute_force_count {
+        if found.to_string() != count.to_string() {
+            bail!("verification failed: brute force finds {found} orbits, Pólya counts {count}");
+        }
+    }
+    let report = CountReport {
+        kind,
+        group: group.name(),
+        group_order: z.order().to_string(),
+        positions: group.degree(),
+        colours,
+        content: options.content.clone(),
+        count: count.to_string(),
+        brute_force_count: brute_force_count.map(|c| c.to_string()),
+        verified: brute_force_count.map(|_| true),
+        inventory,
+    };
+    ctx.emit(&report, || {
+        let mut text = title;
+        if let Some(content) = &report.content {
+            let shown: Vec<String> = content.iter().map(u64::to_string).collect();
+            text.push_str(&format!(", content {}", shown.join(",")));
+        }
+        text.push_str(&format!(": {}\n", report.count));
+        if let Some(inventory) = &report.inventory {
+            text.push_str(&format!("pattern inventory: {inventory}\n"));
+        }
+        if let Some(found) = &report.brute_force_count {
+            text.push_str(&format!("verified: brute force finds {found} orbits\n"));
+        }
+        text
+    })
+}
+
+fn colour_names(colours: u64, names: Option<&[String]>) -> Result<Vec<String>> {
+    match names {
+        Some(names) => {
+            if names.len() as u64 != colours {
+                return Err(usage(format!(
+                    "{} colour names given for {colours} colours: give one name per colour",
+                    names.len()
+                )));
+            }
+            Ok(names.to_vec())
+        }
+        None if colours <= 26 => Ok((0..colours as u8)
+            .map(|i| ((b'a' + i) as char).to_string())
+            .collect()),
+        None => Ok((1..=colours).map(|i| format!("x{i}")).collect()),
+    }
+}
+
+/// Counts orbits by enumeration, with a progress bar on a terminal.
+fn brute_force(
+    ctx: &Context,
+    group: NamedGroup,
+    colours: u64,
+    content: Option<&[u64]>,
+) -> Result<u64> {
+    let degree = group.degree() as u64;
+    if degree > cgtk_polya::MAX_GENERATED_DEGREE {
+        return Err(usage(format!(
+            "too large to verify by enumeration: {degree} positions (at most {} points for a generated group)",
+            cgtk_polya::MAX_GENERATED_DEGREE
+        )));
+    }
+    let brute = BruteForce::new(&group.group().map_err(usage)?).map_err(usage)?;
+    match content {
+        Some(content) => brute.count_with_content(content).map_err(usage),
+        None => {
+            let bar = ctx.progress(brute.pieces(colours), "brute force");
+            let done = AtomicU64::new(0);
+            let result = brute.count_by_content_with_progress(colours, &|| {
+                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if let Some(bar) = &bar {
+                    bar.set_position(n);
+                }
+            });
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
+            }
+            Ok(result.map_err(usage)?.values().sum())
+        }
+    }
+}
+
+/// What `count mu-torere` prints as JSON.
+#[derive(Debug, Serialize)]
+struct MuTorereReport {
+    group: String,
+    total: String,
+    count: String,
+    classes: Vec<MuTorereClassReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    verified: Option<bool>,
+}
+
+#[derive(Debug, Serialize)]
+struct MuTorereClassReport {
+    centre: &'static str,
+    ring_first: u64,
+    ring_second: u64,
+    count: String,
+}
+
+fn mu_torere(ctx: &Context, args: &MuTorereArgs) -> Result<()> {
+    let counted: MuTorereCount = mu_torere_count(args.reflections).map_err(usage)?;
+    if args.verify {
+        let brute = mu_torere_brute_force(args.reflections).map_err(usage)?;
+        if brute != counted {
+            bail!("verification failed: brute force gives {brute:?}, Pólya gives {counted:?}");
+        }
+    }
+    let report = MuTorereReport {
+        group: mu_torere_group_name(args.reflections),
+        total: counted.total.to_string(),
+        count: counted.total.to_string(),
+        classes: counted
+            .classes
+            .iter()
+            .map(|c| MuTorereClassReport {
+                centre: c.centre.as_str(),
+                ring_first: c.ring_first,
+                ring_second: c.ring_second,
+                count: c.count.to_string(),
+            })
+            .collect(),
+        verified: args.verify.then_some(true),
+    };
+    ctx.emit(&report, || {
+        let symmetry = if args.reflections {
+            "rotation and reflection"
+        } else {
+            "rotation"
+        };
+        let mut text = format!(
+            "Mu Torere boards up to {symmetry} of the ring ({}): {}\n",
+            report.group, report.total
+        );
+        text.push_str("centre  ring first  ring second  count\n");
+        for c in &report.classes {
+            text.push_str(&format!(
+                "{:<6}  {:>10}  {:>11}  {:>5}\n",
+                c.centre, c.ring_first, c.ring_second, c.count
+            ));
+        }
+        if report.verified == Some(true) {
+            text.push_str("verified: brute force over all 630 arrangements agrees\n");
+        }
+        text
+    })
+}

@@ -1,0 +1,354 @@
+//! CLI tests of `cgtk count …` and `cgtk cycle-index …`: snapshots of what users see,
+//! the `--verify` sweep, and the errors for bad input.
+
+use std::process::{Command, Output};
+
+fn cgtk(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(args)
+        .output()
+        .expect("run cgtk")
+}
+
+/// Runs a command that must succeed and returns its standard output.
+fn ok(args: &[&str]) -> String {
+    let out = cgtk(args);
+    assert!(
+        out.status.success(),
+        "cgtk {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// Runs a command that must fail with exit code 2 and returns its standard error.
+fn usage_error(args: &[&str]) -> String {
+    let out = cgtk(args);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "cgtk {args:?} should exit with 2"
+    );
+    assert!(out.stdout.is_empty());
+    String::from_utf8(out.stderr).expect("utf-8")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    serde_json::from_str(&ok(&all)).expect("valid JSON")
+}
+
+#[test]
+fn cycle_index_text() {
+    let mut text = String::new();
+    for args in [
+        &["cycle-index", "cyclic", "8"][..],
+        &["cycle-index", "dihedral", "5"],
+        &["cycle-index", "dihedral", "6"],
+        &["cycle-index", "symmetric", "4"],
+        &["cycle-index", "board", "3x3"],
+        &["cycle-index", "board", "3x3", "--group", "rotations"],
+        &["cycle-index", "board", "2x3"],
+        &["cycle-index", "board", "2x3", "--group", "rotations"],
+        &[
+            "cycle-index",
+            "generators",
+            "6",
+            "--perm",
+            "(0 1 2 3 4 5)",
+            "--perm",
+            "(1 5)(2 4)",
+        ],
+    ] {
+        text.push_str(&format!("$ cgtk {}\n{}", args.join(" "), ok(args)));
+    }
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn cycle_index_json() {
+    insta::assert_json_snapshot!(json(&["cycle-index", "cyclic", "8"]));
+}
+
+#[test]
+fn count_text() {
+    let mut text = String::new();
+    for args in [
+        &[
+            "count",
+            "necklaces",
+            "--beads",
+            "8",
+            "--colours",
+            "2",
+            "--verify",
+            "--inventory",
+        ][..],
+        &[
+            "count",
+            "necklaces",
+            "--beads",
+            "8",
+            "--colours",
+            "2",
+            "--bracelets",
+            "--content",
+            "4,4",
+            "--verify",
+        ],
+        &[
+            "count",
+            "necklaces",
+            "--beads",
+            "6",
+            "--colours",
+            "3",
+            "--bracelets",
+            "--inventory",
+            "--names",
+            "r,g,b",
+        ],
+        &["count", "necklaces", "--beads", "1000", "--colours", "3"],
+        &[
+            "count",
+            "board",
+            "--rows",
+            "3",
+            "--cols",
+            "3",
+            "--colours",
+            "2",
+            "--verify",
+        ],
+        &[
+            "count",
+            "board",
+            "--rows",
+            "2",
+            "--cols",
+            "3",
+            "--colours",
+            "3",
+            "--group",
+            "rotations",
+            "--verify",
+        ],
+        &[
+            "count",
+            "board",
+            "--rows",
+            "4",
+            "--cols",
+            "4",
+            "--colours",
+            "2",
+            "--content",
+            "8,8",
+            "--verify",
+        ],
+        &["count", "mu-torere", "--verify"],
+        &["count", "mu-torere", "--reflections", "--verify"],
+    ] {
+        text.push_str(&format!("$ cgtk {}\n{}", args.join(" "), ok(args)));
+    }
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn count_json() {
+    insta::assert_json_snapshot!(
+        "necklaces",
+        json(&[
+            "count",
+            "necklaces",
+            "--beads",
+            "12",
+            "--colours",
+            "3",
+            "--bracelets",
+            "--verify"
+        ])
+    );
+    insta::assert_json_snapshot!(
+        "board",
+        json(&[
+            "count",
+            "board",
+            "--rows",
+            "3",
+            "--cols",
+            "3",
+            "--colours",
+            "3",
+            "--content",
+            "3,3,3",
+            "--verify"
+        ])
+    );
+    insta::assert_json_snapshot!("mu_torere", json(&["count", "mu-torere", "--verify"]));
+    insta::assert_json_snapshot!(
+        "mu_torere_reflections",
+        json(&["count", "mu-torere", "--reflections"])
+    );
+}
+
+/// The facts: 80 boards under rotation, 10 of them with the centre empty.
+#[test]
+fn mu_torere_facts() {
+    let v = json(&["count", "mu-torere", "--verify"]);
+    assert_eq!(v["total"], "80");
+    assert_eq!(v["count"], "80");
+    assert_eq!(v["verified"], true);
+    let empty = &v["classes"][0];
+    assert_eq!(empty["centre"], "empty");
+    assert_eq!(empty["count"], "10");
+    let v = json(&["count", "mu-torere", "--reflections", "--verify"]);
+    assert_eq!(v["verified"], true);
+}
+
+fn verified(args: &[&str]) {
+    let v = json(args);
+    assert_eq!(v["verified"], true, "{args:?}");
+    assert_eq!(v["count"], v["brute_force_count"], "{args:?}");
+}
+
+/// `--verify` agrees with Pólya on every board up to 3×3 in up to 3 colours, both groups.
+#[test]
+fn verify_every_small_board() {
+    for rows in 1..=3 {
+        for cols in 1..=3 {
+            for group in ["full", "rotations"] {
+                for colours in 1..=3 {
+                    let (r, c, k) = (rows.to_string(), cols.to_string(), colours.to_string());
+                    verified(&[
+                        "count",
+                        "board",
+                        "--rows",
+                        &r,
+                        "--cols",
+                        &c,
+                        "--colours",
+                        &k,
+                        "--group",
+                        group,
+                        "--verify",
+                    ]);
+                }
+            }
+        }
+    }
+}
+
+/// `--verify` agrees with Pólya on necklaces and bracelets up to 12 beads in 2 and 3
+/// colours.
+#[test]
+fn verify_every_small_necklace() {
+    for beads in 1..=12 {
+        for colours in 2..=3 {
+            let (n, k) = (beads.to_string(), colours.to_string());
+            verified(&[
+                "count",
+                "necklaces",
+                "--beads",
+                &n,
+                "--colours",
+                &k,
+                "--verify",
+            ]);
+            verified(&[
+                "count",
+                "necklaces",
+                "--beads",
+                &n,
+                "--colours",
+                &k,
+                "--bracelets",
+                "--verify",
+            ]);
+        }
+    }
+}
+
+#[test]
+fn errors() {
+    let mut text = String::new();
+    for args in [
+        &["count", "necklaces", "--beads", "8", "--colours", "0"][..],
+        &[
+            "count",
+            "necklaces",
+            "--beads",
+            "8",
+            "--colours",
+            "2",
+            "--content",
+            "4,3",
+        ],
+        &[
+            "count",
+            "necklaces",
+            "--beads",
+            "8",
+            "--colours",
+            "2",
+            "--content",
+            "4,2,2",
+        ],
+        &["count", "necklaces", "--beads", "0", "--colours", "2"],
+        &[
+            "count",
+            "necklaces",
+            "--beads",
+            "64",
+            "--colours",
+            "2",
+            "--verify",
+        ],
+        &[
+            "count",
+            "board",
+            "--rows",
+            "3",
+            "--cols",
+            "3",
+            "--colours",
+            "2",
+            "--content",
+            "5,5",
+        ],
+        &[
+            "count",
+            "necklaces",
+            "--beads",
+            "4",
+            "--colours",
+            "2",
+            "--inventory",
+            "--names",
+            "x",
+        ],
+        &["cycle-index", "hexagonal", "6"],
+        &["cycle-index", "cyclic", "eight"],
+        &["cycle-index", "symmetric", "61"],
+        &["cycle-index", "board", "3y3"],
+        &["cycle-index", "generators", "3", "--perm", "(0 3)"],
+    ] {
+        text.push_str(&format!("$ cgtk {}\n{}", args.join(" "), usage_error(args)));
+    }
+    insta::assert_snapshot!(text);
+    // An unknown board group is rejected by the argument parser, also with exit code 2.
+    let err = usage_error(&[
+        "count",
+        "board",
+        "--rows",
+        "3",
+        "--cols",
+        "3",
+        "--colours",
+        "2",
+        "--group",
+        "mirror",
+    ]);
+    assert!(err.contains("invalid value 'mirror'"), "{err}");
+}
