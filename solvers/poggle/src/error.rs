@@ -6,7 +6,7 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BoardError {
     /// The number of colours is below 2 or does not fit the arithmetic.
-    #[error("{k} colours: a board needs at least 2 colours and at most {max}")]
+    #[error("{k} colours asked for: a board needs at least 2 colours and at most {max}")]
     Colours {
         /// The rejected number of colours.
         k: u64,
@@ -102,7 +102,9 @@ pub enum GridError {
         token: String,
     },
     /// Rows of different lengths.
-    #[error("row {row} has {got} entries but row 1 has {expected}: all rows must have the same length")]
+    #[error(
+        "row {row} has {got} entries but row 1 has {expected}: all rows must have the same length"
+    )]
     Ragged {
         /// Row (1-based).
         row: usize,
@@ -138,7 +140,9 @@ pub enum PatternError {
         max: i64,
     },
     /// Unreadable text.
-    #[error("{token:?} is not an offset: write row,column pairs such as \"0,0 -1,0 1,0 0,-1 0,1\"")]
+    #[error(
+        "{token:?} is not an offset: write row,column pairs such as \"0,0 -1,0 1,0 0,-1 0,1\""
+    )]
     Syntax {
         /// The rejected text.
         token: String,
