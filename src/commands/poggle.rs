@@ -225,7 +225,7 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
             report.minimal = best.exhaustive;
             if !best.exhaustive {
                 report.minimal_note = Some(format!(
-                    "{kernel} solutions are too many to search them all (at most {DEFAULT_SEARCH_BUDGET} solutions × buttons): this is the best found by local search"
+                    "{kernel} solutions are too many to search them all; this is the best found by local search"
                 ));
             }
         }
