@@ -1,7 +1,9 @@
 //! Solving: one elimination per board ([`Analysis`]), then solutions, counts and quiet
 //! patterns.
 
-use crate::board::{full_system_reason, transpose, Board, SMALL_BOARD_CELLS};
+use crate::board::{
+    full_system_reason, transpose, Board, MAX_FULL_CELLS, MAX_FULL_CELLS_GF2, SMALL_BOARD_CELLS,
+};
 use crate::chase::ChaseShape;
 use crate::error::SolveError;
 use cgtk_algebra::{BitMatrix, BitSystem, BitVec, LinearSystem, ZkMatrix};
@@ -123,7 +125,20 @@ impl Board {
         let forced_full =
             full_system_reason(self.rows(), self.cols(), self.is_torus(), self.pattern());
         let use_full = match method {
-            Method::Full => true,
+            Method::Full => {
+                let max = if self.colours() == 2 {
+                    MAX_FULL_CELLS_GF2
+                } else {
+                    MAX_FULL_CELLS
+                };
+                if self.cells() > max {
+                    return Err(SolveError::Method {
+                        method: "the full system",
+                        why: "too many buttons (at most 4096 for k = 2, 1024 otherwise)",
+                    });
+                }
+                true
+            }
             Method::Chase => {
                 if let Some(why) = forced_full {
                     return Err(SolveError::Method {

@@ -219,6 +219,10 @@ fn bad_boards_are_rejected() {
     );
     spec.start = Some(Grid::parse("012\n120").unwrap());
     assert!(matches!(spec.build(), Err(BoardError::GridShape { .. })));
+    // Forcing the full system on a board too large for it is an error, not an allocation.
+    let big = BoardSpec::new(100, 100, 3).build().unwrap();
+    assert!(big.analyze_with(Method::Full).is_err());
+    assert!(big.analyze_with(Method::Chase).is_ok());
 }
 
 #[test]
