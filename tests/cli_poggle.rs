@@ -151,3 +151,20 @@ fn bad_input_is_one_line_with_exit_code_2() {
     ];
     insta::assert_snapshot!(errors.concat());
 }
+
+#[test]
+fn minimal_refuses_exhaustive_search_on_a_huge_kernel() {
+    // The 95×95 board has 2^62 solutions: too many to search, so the best found by local
+    // search is printed, marked not minimal, and never worse than the first solution found.
+    let plain = json(&["poggle", "solve", "95", "--json"], "");
+    let best = json(&["poggle", "solve", "95", "--minimal", "--json"], "");
+    assert_eq!(best["solutions"], "4611686018427387904");
+    assert_eq!(best["minimal"], false);
+    assert!(best["minimal_note"]
+        .as_str()
+        .unwrap()
+        .contains("too many to search them all"));
+    assert!(best["total_presses"].as_u64() <= plain["total_presses"].as_u64());
+    let rows = best["presses"].as_array().unwrap();
+    assert_eq!(rows.len(), 95);
+}
