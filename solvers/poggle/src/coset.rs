@@ -88,7 +88,7 @@ pub fn enumerate_solutions(
 /// A solution with the fewest total presses. The whole coset is searched when
 /// |ker A| × buttons ≤ `budget` (for k = 2: |ker A| × buttons / 64, the coset being
 /// walked in Gray-code order on bit-packed vectors); otherwise a local search (add
-/// multiples of each basis pattern while that lowers the total) returns the best found,
+/// multiples of basis patterns and of sums of two while that lowers the total) returns the best found,
 /// not proven minimal.
 pub fn minimal_solution(
     particular: &[u32],
@@ -177,36 +177,32 @@ fn minimal_gf2(particular: &[u32], basis: &[(Vec<u32>, u32)]) -> MinimalSearch {
     }
 }
 
+/// Local search: repeatedly add the multiple of a kernel element that lowers the total
+/// most, trying every basis pattern and (for at most 64 of them) every sum of two.
 fn local_search(particular: &[u32], basis: &[(Vec<u32>, u32)], k: u32) -> MinimalSearch {
     let k64 = u64::from(k);
     let mut x = particular.to_vec();
     let mut total = total_presses(&x);
     let mut visited = 1;
-    let mut improved = true;
+    let mut pair = vec![0u32; x.len()];
     let mut rounds = 0;
-    while improved && rounds < 64 {
-        improved = false;
+    loop {
+        let before = total;
         rounds += 1;
-        for (g, order) in basis {
-            let mut best: Option<(u32, u64)> = None;
-            for m in 1..(*order).min(64) {
-                let t: u64 = x
-                    .iter()
-                    .zip(g)
-                    .map(|(&xi, &gi)| (u64::from(xi) + u64::from(m) * u64::from(gi)) % k64)
-                    .sum();
-                visited += 1;
-                if t < best.map_or(total, |b| b.1) {
-                    best = Some((m, t));
-                }
+        for i in 0..basis.len() {
+            visited += improve_along(&mut x, &mut total, &basis[i].0, basis[i].1, k64);
+            if basis.len() > 64 {
+                continue;
             }
-            if let Some((m, t)) = best {
-                for (xi, &gi) in x.iter_mut().zip(g) {
-                    *xi = ((u64::from(*xi) + u64::from(m) * u64::from(gi)) % k64) as u32;
+            for j in i + 1..basis.len() {
+                for ((p, &a), &b) in pair.iter_mut().zip(&basis[i].0).zip(&basis[j].0) {
+                    *p = ((u64::from(a) + u64::from(b)) % k64) as u32;
                 }
-                total = t;
-                improved = true;
+                visited += improve_along(&mut x, &mut total, &pair, k, k64);
             }
+        }
+        if total == before || rounds >= 64 {
+            break;
         }
     }
     MinimalSearch {
@@ -215,4 +211,29 @@ fn local_search(particular: &[u32], basis: &[(Vec<u32>, u32)], k: u32) -> Minima
         exhaustive: false,
         visited,
     }
+}
+
+/// Adds to x the multiple m·g (1 ≤ m < min(order, 64)) that lowers the total most, if any;
+/// returns how many candidates were looked at.
+fn improve_along(x: &mut [u32], total: &mut u64, g: &[u32], order: u32, k64: u64) -> u64 {
+    let mut best: Option<(u32, u64)> = None;
+    let mut looked = 0;
+    for m in 1..order.min(64) {
+        let t: u64 = x
+            .iter()
+            .zip(g)
+            .map(|(&xi, &gi)| (u64::from(xi) + u64::from(m) * u64::from(gi)) % k64)
+            .sum();
+        looked += 1;
+        if t < best.map_or(*total, |b| b.1) {
+            best = Some((m, t));
+        }
+    }
+    if let Some((m, t)) = best {
+        for (xi, &gi) in x.iter_mut().zip(g) {
+            *xi = ((u64::from(*xi) + u64::from(m) * u64::from(gi)) % k64) as u32;
+        }
+        *total = t;
+    }
+    looked
 }

@@ -43,6 +43,16 @@ proptest! {
                 let best = minimal_solution(x, &chase.kernel_basis(), &chase.kernel_size(), k, 1 << 20);
                 prop_assert!(board.is_solution(&best.presses));
                 prop_assert!(best.total <= cgtk_poggle::total_presses(x));
+                // A zero budget forces the local search: still a solution, never worse
+                // than the start, never better than the proven minimum.
+                let local = minimal_solution(x, &chase.kernel_basis(), &chase.kernel_size(), k, 0);
+                prop_assert!(!local.exhaustive);
+                prop_assert!(board.is_solution(&local.presses));
+                prop_assert!(local.total <= cgtk_poggle::total_presses(x));
+                prop_assert_eq!(local.total, cgtk_poggle::total_presses(&local.presses));
+                if best.exhaustive {
+                    prop_assert!(local.total >= best.total);
+                }
             }
         }
     }
