@@ -256,3 +256,16 @@ fn kernel_size_is_exact_beyond_u64() {
     let a = ZkMatrix::zeros(3, 40, k).unwrap();
     assert_eq!(a.kernel_size(), BigUint::from(k).pow(40));
 }
+
+#[test]
+fn public_types_can_cross_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<ZkMatrix>();
+    send_sync::<LinearSystem>();
+    send_sync::<cgtk_algebra::BitMatrix>();
+    send_sync::<cgtk_algebra::BitSystem>();
+    send_sync::<cgtk_algebra::BitVec>();
+    send_sync::<cgtk_algebra::Gf2Poly>();
+    send_sync::<cgtk_algebra::GfpPoly>();
+    send_sync::<AlgebraError>();
+}
