@@ -1,0 +1,102 @@
+//! GF(2) nullities of n×n boards against the published tables, from the light-chasing
+//! solver and from the polynomial gcd.
+
+use cgtk_poggle::{gf2_nullity, BoardSpec, Method};
+
+fn read_table(text: &str) -> Vec<(usize, usize)> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut it = l.split_whitespace().map(|t| t.parse::<usize>().unwrap());
+            (it.next().unwrap(), it.next().unwrap())
+        })
+        .collect()
+}
+
+fn chased_nullity(n: usize, torus: bool) -> usize {
+    let board = BoardSpec::square(n, 2).with_torus(torus).build().unwrap();
+    let method = if torus && n < 3 {
+        Method::Full
+    } else {
+        Method::Chase
+    };
+    board.analyze_with(method).unwrap().nullity().unwrap()
+}
+
+#[test]
+fn plane_nullity_matches_oeis_a159257() {
+    let table = read_table(include_str!("data/a159257_plane_nullity.txt"));
+    assert_eq!(table.len(), 130);
+    let limit = if cfg!(debug_assertions) { 60 } else { 130 };
+    for &(n, expected) in table.iter().filter(|(n, _)| *n <= limit) {
+        assert_eq!(chased_nullity(n, false), expected, "chasing, n = {n}");
+        assert_eq!(gf2_nullity(n), expected, "polynomial, n = {n}");
+    }
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn plane_nullity_beyond_the_table_two_methods_agree() {
+    // The sequence page shows n ≤ 130; for 131..=200 the two independent methods must agree.
+    for n in 131..=200 {
+        assert_eq!(chased_nullity(n, false), gf2_nullity(n), "n = {n}");
+    }
+}
+
+#[test]
+fn torus_nullity_matches_oeis_a165738() {
+    let table = read_table(include_str!("data/a165738_torus_nullity.txt"));
+    assert_eq!(table.len(), 90);
+    let limit = if cfg!(debug_assertions) { 40 } else { 90 };
+    for &(n, expected) in table.iter().filter(|(n, _)| *n <= limit) {
+        assert_eq!(chased_nullity(n, true), expected, "torus, n = {n}");
+    }
+}
+
+#[test]
+fn full_system_agrees_with_chasing_and_polynomial() {
+    let limit = if cfg!(debug_assertions) { 12 } else { 24 };
+    for n in 1..=limit {
+        let board = BoardSpec::square(n, 2).build().unwrap();
+        let full = board.analyze_with(Method::Full).unwrap().nullity().unwrap();
+        assert_eq!(full, gf2_nullity(n), "n = {n}");
+        assert_eq!(full, chased_nullity(n, false), "n = {n}");
+    }
+}
+
+#[test]
+fn singular_sizes_match_oeis_a117870() {
+    // The sizes n ≤ 143 whose n×n board has a nontrivial kernel.
+    let text = include_str!("data/a117870_singular_sizes.txt");
+    let listed: Vec<usize> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .flat_map(|l| l.split_whitespace().map(|t| t.parse::<usize>().unwrap()))
+        .collect();
+    let computed: Vec<usize> = (1..=143).filter(|&n| gf2_nullity(n) > 0).collect();
+    assert_eq!(computed, listed);
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn published_laws_hold_up_to_200() {
+    // Laws stated on OEIS A159257 and A165738 (Buchholz 2014, Boyles 2018):
+    // the plane nullity a(n) is even and at most n; a(n) > 0 implies a(2n + 1) > 0; and
+    // the (n+1)×(n+1) torus nullity is 2·a(n) + 4 when n ≡ 2 (mod 3), else 2·a(n).
+    // The torus side comes from light chasing on the torus, the plane side from the
+    // polynomial gcd: two different computations.
+    for n in 1..=200 {
+        let a = gf2_nullity(n);
+        assert!(a % 2 == 0 && a <= n, "n = {n}: a(n) = {a}");
+        if a > 0 {
+            assert!(gf2_nullity(2 * n + 1) > 0, "n = {n}");
+        }
+        let extra = if n % 3 == 2 { 4 } else { 0 };
+        assert_eq!(
+            chased_nullity(n + 1, true),
+            2 * a + extra,
+            "torus n + 1 = {}",
+            n + 1
+        );
+    }
+}
