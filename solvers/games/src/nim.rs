@@ -274,14 +274,20 @@ impl Evaluate for Nim {
 
 impl PositionKey for Nim {
     fn key(&self) -> u64 {
-        let mut k: u64 = 0x9e37_79b9_7f4a_7c15 ^ self.to_move.index() as u64;
+        let mut k = mix(self.to_move.index() as u64 + 1);
         for &h in &self.heaps {
-            k = (k ^ h as u64)
-                .wrapping_mul(0x0100_0000_01b3)
-                .rotate_left(23);
+            k = mix(k ^ h as u64);
         }
         k
     }
+}
+
+/// A 64-bit bijective mixer (the splitmix64 finaliser).
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
 }
 
 /// Nim has no chance events.
