@@ -9,6 +9,7 @@ use crate::cli::Context;
 use anyhow::Result;
 use clap::Subcommand;
 
+pub mod play;
 pub mod poggle;
 
 /// Every subcommand of `cgtk`.
@@ -17,6 +18,8 @@ pub enum Command {
     /// Poggle / Lights Out in k colours: solve boards, quiet patterns, nullity tables.
     #[command(subcommand)]
     Poggle(poggle::Command),
+    /// Play a game against the engine (undo, redo, hint, save, load).
+    Play(play::Args),
 }
 
 impl Command {
@@ -24,6 +27,7 @@ impl Command {
     pub fn run(&self, ctx: &Context) -> Result<()> {
         match self {
             Command::Poggle(cmd) => poggle::run(cmd, ctx),
+            Command::Play(args) => play::run(args, ctx),
         }
     }
 }
