@@ -14,10 +14,10 @@
 //! let setup = Setup { variant: "1,2".into(), history: 64, ..Default::default() };
 //! let game = (info.build)(&setup).unwrap();
 //! let rebuild = move |v: &str| (info.build)(&Setup { variant: v.into(), history: 64, ..Default::default() });
-//! let options = Options { level: 100, seats: Seats::First, seed: 1, echo: true, max_engine_plies: 500 };
+//! let options = Options { level: 100, seats: Seats::Both, seed: 1, echo: true, max_engine_plies: 500 };
 //! let mut session = Session::new(game, options, &rebuild);
 //! let mut out = Vec::new();
-//! session.run(&mut "2:1\n1:1\n".as_bytes(), &mut out).unwrap();
+//! session.run(&mut "2:1\n1:1\n2:1\n".as_bytes(), &mut out).unwrap();
 //! assert_eq!(session.summary().result, "first");
 //! ```
 
