@@ -22,12 +22,14 @@
 //! ```
 
 mod advisors;
+mod fox_heuristics;
 mod games;
 mod playable;
 mod saved;
 mod session;
 
-pub use advisors::{AlphaBetaAdvisor, MctsAdvisor};
+pub use advisors::{table_move, verdict_note, AlphaBetaAdvisor, MctsAdvisor, Solved, TableAdvisor};
+pub use fox_heuristics::{evaluate as fox_hounds_evaluate, fox_room, Heuristic};
 pub use games::{find_game, GameInfo, Setup, GAMES};
 pub use playable::{Advisor, Match, Playable};
 pub use saved::SavedGame;

@@ -101,13 +101,13 @@ pub struct AlphaBeta<G: Game> {
     buffers: Vec<Vec<G::Move>>,
 }
 
-impl<G: Game + PositionKey> Default for AlphaBeta<G> {
+impl<G: Game> Default for AlphaBeta<G> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<G: Game + PositionKey> AlphaBeta<G> {
+impl<G: Game> AlphaBeta<G> {
     /// A searcher with a transposition table of up to a million entries.
     pub fn new() -> Self {
         Self::with_capacity(1 << 20)
@@ -135,19 +135,34 @@ impl<G: Game + PositionKey> AlphaBeta<G> {
     /// Searches with the game's own [`Evaluate`].
     pub fn search(&mut self, game: &mut G, limits: Limits) -> SearchResult<G::Move>
     where
-        G: Evaluate,
+        G: Evaluate + PositionKey,
     {
         self.search_with(game, limits, &|g: &G| g.evaluate())
     }
 
-    /// Searches with the evaluation `eval` (from the side to move's point of view), by
-    /// iterative deepening from depth 1 to `limits.depth`. Stops early once a win or loss
-    /// within the searched depth is proven. `game` is restored before returning.
+    /// Searches with the evaluation `eval`, keying the table by [`PositionKey`].
     pub fn search_with(
         &mut self,
         game: &mut G,
         limits: Limits,
         eval: &dyn Fn(&G) -> i32,
+    ) -> SearchResult<G::Move>
+    where
+        G: PositionKey,
+    {
+        self.search_keyed(game, limits, eval, &|g: &G| g.key())
+    }
+
+    /// Searches with the evaluation `eval` (from the side to move's point of view), by
+    /// iterative deepening from depth 1 to `limits.depth`, the transposition table keyed by
+    /// `key` (for instance a perfect index). Stops early once a win or loss within the
+    /// searched depth is proven. `game` is restored before returning.
+    pub fn search_keyed(
+        &mut self,
+        game: &mut G,
+        limits: Limits,
+        eval: &dyn Fn(&G) -> i32,
+        key: &dyn Fn(&G) -> u64,
     ) -> SearchResult<G::Move> {
         self.nodes = 0;
         self.node_limit = limits.nodes;
@@ -172,7 +187,7 @@ impl<G: Game + PositionKey> AlphaBeta<G> {
             return result;
         }
         for depth in 1..=max_depth {
-            let score = self.negamax(game, depth, 0, -WIN - 1, WIN + 1, eval);
+            let score = self.negamax(game, depth, 0, -WIN - 1, WIN + 1, eval, key);
             if self.aborted {
                 break;
             }
@@ -180,7 +195,7 @@ impl<G: Game + PositionKey> AlphaBeta<G> {
             result.depth = depth;
             result.best_move = self
                 .table
-                .get(&game.key())
+                .get(&key(game))
                 .and_then(|e| e.best)
                 .filter(|&m| game.is_legal(m));
             if result.best_move.is_none() {
@@ -205,6 +220,7 @@ impl<G: Game + PositionKey> AlphaBeta<G> {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         game: &mut G,
@@ -213,6 +229,7 @@ impl<G: Game + PositionKey> AlphaBeta<G> {
         mut alpha: i32,
         beta: i32,
         eval: &dyn Fn(&G) -> i32,
+        key_of: &dyn Fn(&G) -> u64,
     ) -> i32 {
         self.nodes += 1;
         if self.node_limit.is_some_and(|limit| self.nodes > limit) {
@@ -222,7 +239,7 @@ impl<G: Game + PositionKey> AlphaBeta<G> {
         if depth == 0 || game.outcome().is_some() || ply as usize >= MAX_PLY {
             return self.leaf_score(game, ply, eval);
         }
-        let key = game.key();
+        let key = key_of(game);
         let mut tt_move = None;
         if let Some(e) = self.table.get(&key) {
             tt_move = e.best;
@@ -248,7 +265,7 @@ impl<G: Game + PositionKey> AlphaBeta<G> {
         let mut best_move = None;
         for &mv in moves.iter() {
             let undo = game.make(mv);
-            let score = -self.negamax(game, depth - 1, ply + 1, -beta, -alpha, eval);
+            let score = -self.negamax(game, depth - 1, ply + 1, -beta, -alpha, eval, key_of);
             game.unmake(mv, undo);
             if self.aborted {
                 break;
