@@ -117,12 +117,7 @@ impl BoardSpec {
                 MAX_CHASE_UNKNOWNS
             } / per_side;
             if rows.min(cols) > max {
-                return Err(BoardError::TooWide {
-                    rows,
-                    cols,
-                    k,
-                    max,
-                });
+                return Err(BoardError::TooWide { rows, cols, k, max });
             }
         }
         let start = read_grid(self.start.as_ref(), "start", rows, cols, k, 1)?;
@@ -256,19 +251,16 @@ impl Board {
     pub fn reach(&self, row: usize, col: usize) -> impl Iterator<Item = usize> + '_ {
         let (r, c) = (self.rows as i64, self.cols as i64);
         let torus = self.torus;
-        self.pattern
-            .offsets()
-            .iter()
-            .filter_map(move |&(dr, dc)| {
-                let (mut i, mut j) = (row as i64 + i64::from(dr), col as i64 + i64::from(dc));
-                if torus {
-                    i = i.rem_euclid(r);
-                    j = j.rem_euclid(c);
-                } else if i < 0 || i >= r || j < 0 || j >= c {
-                    return None;
-                }
-                Some((i * c + j) as usize)
-            })
+        self.pattern.offsets().iter().filter_map(move |&(dr, dc)| {
+            let (mut i, mut j) = (row as i64 + i64::from(dr), col as i64 + i64::from(dc));
+            if torus {
+                i = i.rem_euclid(r);
+                j = j.rem_euclid(c);
+            } else if i < 0 || i >= r || j < 0 || j >= c {
+                return None;
+            }
+            Some((i * c + j) as usize)
+        })
     }
 
     /// The change A·x that pressing each button `presses[i]` times makes (mod k).

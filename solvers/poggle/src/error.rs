@@ -102,7 +102,9 @@ pub enum GridError {
         token: String,
     },
     /// Rows of different lengths.
-    #[error("row {row} has {got} entries but row 1 has {expected}: all rows must have the same length")]
+    #[error(
+        "row {row} has {got} entries but row 1 has {expected}: all rows must have the same length"
+    )]
     Ragged {
         /// Row (1-based).
         row: usize,
@@ -138,7 +140,9 @@ pub enum PatternError {
         max: i64,
     },
     /// Unreadable text.
-    #[error("{token:?} is not an offset: write row,column pairs such as \"0,0 -1,0 1,0 0,-1 0,1\"")]
+    #[error(
+        "{token:?} is not an offset: write row,column pairs such as \"0,0 -1,0 1,0 0,-1 0,1\""
+    )]
     Syntax {
         /// The rejected text.
         token: String,

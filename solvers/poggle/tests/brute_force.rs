@@ -32,7 +32,8 @@ fn effect(rows: usize, cols: usize, k: u32, torus: bool, x: &[u32]) -> Vec<u32> 
 }
 
 fn index(v: &[u32], k: u32) -> usize {
-    v.iter().fold(0usize, |acc, &d| acc * k as usize + d as usize)
+    v.iter()
+        .fold(0usize, |acc, &d| acc * k as usize + d as usize)
 }
 
 fn digits(mut idx: usize, n: usize, k: u32) -> Vec<u32> {
@@ -80,7 +81,11 @@ fn check(rows: usize, cols: usize, k: u32, torus: bool) {
         for t in targets {
             let target = digits(t, n, k);
             let got = analysis.solve(&target).unwrap();
-            assert_eq!(got.is_some(), counts[t] > 0, "{what}: solvability of {target:?}");
+            assert_eq!(
+                got.is_some(),
+                counts[t] > 0,
+                "{what}: solvability of {target:?}"
+            );
             if let Some(x) = got {
                 assert_eq!(effect(rows, cols, k, torus, &x), target, "{what}: A·x = b");
                 assert_eq!(counts[t], kernel, "{what}: solutions of {target:?}");
