@@ -9,6 +9,7 @@ use crate::cli::Context;
 use anyhow::Result;
 use clap::Subcommand;
 
+pub mod analyze;
 pub mod play;
 pub mod poggle;
 
@@ -20,6 +21,9 @@ pub enum Command {
     Poggle(poggle::Command),
     /// Play a game against the engine (undo, redo, hint, save, load).
     Play(play::Args),
+    /// Measure engine heuristics against solved tables.
+    #[command(subcommand)]
+    Analyze(analyze::Command),
 }
 
 impl Command {
@@ -28,6 +32,7 @@ impl Command {
         match self {
             Command::Poggle(cmd) => poggle::run(cmd, ctx),
             Command::Play(args) => play::run(args, ctx),
+            Command::Analyze(cmd) => analyze::run(cmd, ctx),
         }
     }
 }

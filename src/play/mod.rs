@@ -22,6 +22,7 @@
 //! ```
 
 mod advisors;
+mod fox_analysis;
 mod fox_heuristics;
 mod games;
 mod playable;
@@ -29,6 +30,7 @@ mod saved;
 mod session;
 
 pub use advisors::{table_move, verdict_note, AlphaBetaAdvisor, MctsAdvisor, Solved, TableAdvisor};
+pub use fox_analysis::{measure, won_hound_positions, Blunder, HeuristicReport};
 pub use fox_heuristics::{evaluate as fox_hounds_evaluate, fox_room, Heuristic};
 pub use games::{find_game, GameInfo, Setup, GAMES};
 pub use playable::{Advisor, Match, Playable};
