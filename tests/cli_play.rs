@@ -177,3 +177,48 @@ fn level_zero_plays_only_legal_moves() {
         assert_eq!(summary["result"], winner.to_string());
     }
 }
+
+#[test]
+fn mu_torere_game_against_the_table() {
+    let dir = scratch("mu-torere");
+    let run = play(
+        &dir,
+        &["mu-torere", "--you", "second", "--seed", "4"],
+        "moves\nc-1\nhint\n8-1\nundo\nhelp\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    insta::assert_snapshot!(run.stdout);
+}
+
+#[test]
+fn fox_and_hounds_engine_against_itself_with_a_heuristic() {
+    let dir = scratch("fox-hounds");
+    let run = play(
+        &dir,
+        &[
+            "fox-hounds",
+            "--you",
+            "none",
+            "--heuristic",
+            "better",
+            "--level",
+            "90",
+            "--seed",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    insta::assert_snapshot!(run.stdout);
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn analyze_fox_hounds_reports_both_heuristics() {
+    let out = Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(["analyze", "fox-hounds", "--depth", "2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    insta::assert_snapshot!(String::from_utf8(out.stdout).unwrap());
+}

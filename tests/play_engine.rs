@@ -51,3 +51,37 @@ fn level_100_never_loses_a_won_mu_torere_position() {
     }
     assert!(won > 50, "only {won} won positions");
 }
+
+/// A search deep enough to see the end never throws away a win it can see: over the won
+/// hound positions whose win takes at most 3 plies, alpha-beta to depth 4 with either
+/// heuristic keeps every win. And every blunder reported elsewhere is one by the table.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn fox_hounds_heuristics_keep_every_win_within_their_horizon() {
+    use cgtk::play::{measure, won_hound_positions, Heuristic};
+    use cgtk_core::Notation;
+    use cgtk_games::fox_hounds::FoxHounds;
+    let start = FoxHounds::start(Default::default());
+    let solution = cgtk_retro::solve(&start, &|_| {}).unwrap();
+    let all = won_hound_positions(&start, &solution);
+    let near: Vec<FoxHounds> = all
+        .iter()
+        .copied()
+        .filter(|g| solution.verdict(g.index()).unwrap().distance.unwrap() <= 3)
+        .collect();
+    assert!(near.len() > 100, "{}", near.len());
+    for h in [Heuristic::Naive, Heuristic::Better] {
+        let report = measure(&near, &solution, h, 4, &|| {});
+        assert_eq!(report.blunders, 0, "{h:?}: {report:?}");
+        let shallow = measure(&all[..2000], &solution, h, 1, &|| {});
+        for b in &shallow.examples {
+            let game = start.parse_position(&b.position).unwrap();
+            for (mv, keeps) in [(&b.chosen, false), (&b.winning, true)] {
+                let mut next = game;
+                next.make(game.parse_move(mv).unwrap());
+                let lost = solution.verdict(next.index()).map(|v| v.value) == Some(Value::Loss);
+                assert_eq!(lost, keeps, "{b:?}");
+            }
+        }
+    }
+}
