@@ -222,3 +222,17 @@ fn analyze_fox_hounds_reports_both_heuristics() {
     assert!(out.status.success());
     insta::assert_snapshot!(String::from_utf8(out.stdout).unwrap());
 }
+
+/// The hint's presses (from the linear algebra) solve the puzzle by the game's own rules.
+#[test]
+fn poggle_puzzle_solved_by_following_the_hint() {
+    let dir = scratch("poggle");
+    let run = play(
+        &dir,
+        &["poggle", "3"],
+        "hint\nz9\nb2\nundo\na1\nc1\nb2\na3\nc3\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("solved in 5 moves"));
+    insta::assert_snapshot!(run.stdout);
+}

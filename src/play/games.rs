@@ -57,6 +57,11 @@ pub const GAMES: &[GameInfo] = &[
         about: "Fox and Hounds (variant fox=b8|d8|f8|h8,first=fox|hounds); solved on the fly, or --heuristic",
         build: build_fox_hounds,
     },
+    GameInfo {
+        id: "poggle",
+        about: "Poggle / Lights Out puzzle: N or RxC, then ,K colours (default 5,2); hint solves it",
+        build: build_poggle,
+    },
 ];
 
 /// The game named `id`, or an error listing the known games.
@@ -259,5 +264,20 @@ fn build_fox_hounds(setup: &Setup) -> Result<Box<dyn Playable>, String> {
         start,
         setup,
         advisor,
+    ))
+}
+
+fn build_poggle(setup: &Setup) -> Result<Box<dyn Playable>, String> {
+    let (puzzle, name) = super::poggle::PogglePuzzle::from_variant(&setup.variant)?;
+    Ok(Box::new(
+        Match::new(
+            "poggle",
+            name,
+            "a button as column letter and row number, e.g. b3 (a1 is the top left)",
+            puzzle,
+            setup.history,
+            Box::new(super::poggle::PoggleHint),
+        )
+        .puzzle(),
     ))
 }

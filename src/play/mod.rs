@@ -26,6 +26,7 @@ mod fox_analysis;
 mod fox_heuristics;
 mod games;
 mod playable;
+mod poggle;
 mod saved;
 mod session;
 
@@ -34,5 +35,6 @@ pub use fox_analysis::{measure, won_hound_positions, Blunder, HeuristicReport};
 pub use fox_heuristics::{evaluate as fox_hounds_evaluate, fox_room, Heuristic};
 pub use games::{find_game, GameInfo, Setup, GAMES};
 pub use playable::{Advisor, Match, Playable};
+pub use poggle::{PoggleHint, PogglePuzzle};
 pub use saved::SavedGame;
 pub use session::{Options, Rebuild, Seats, Session, Summary};

@@ -301,7 +301,13 @@ impl<'a> Session<'a> {
                 let p = self.game.to_move();
                 match self.game.play(line) {
                     Ok(played) => {
-                        writeln!(out, "{} plays {played}", self.who(p))?;
+                        let who = self.who(p);
+                        let verb = match () {
+                            _ if self.game.is_puzzle() => "press",
+                            _ if who.starts_with("you") => "play",
+                            _ => "plays",
+                        };
+                        writeln!(out, "{who} {verb} {played}")?;
                         self.show(out)?;
                     }
                     Err(reason) => {
