@@ -17,7 +17,9 @@ pub struct Args {
     #[arg(value_name = "GAME", help = game_list())]
     pub game: String,
 
-    /// The rules variant (for nim: the heap sizes).
+    /// The rules variant: nim takes the heap sizes (`3 4 5`); mu-torere, kono and
+    /// fox-hounds a variant name (see the list above); poggle a size `N` or `RxC` and
+    /// optionally `,K` colours (`4x6,3`).
     #[arg(value_name = "VARIANT")]
     pub variant: Vec<String>,
 
