@@ -10,6 +10,9 @@ use anyhow::Result;
 use clap::Subcommand;
 
 pub mod poggle;
+pub mod probe;
+pub mod solve;
+pub mod table;
 
 /// Every subcommand of `cgtk`.
 #[derive(Debug, Subcommand)]
@@ -17,6 +20,13 @@ pub enum Command {
     /// Poggle / Lights Out in k colours: solve boards, quiet patterns, nullity tables.
     #[command(subcommand)]
     Poggle(poggle::Command),
+    /// Solve a game by retrograde analysis (Mu Torere, Four Field Kono, Fox and Hounds).
+    Solve(solve::Args),
+    /// Look a position up in a solved table, with the value of every move.
+    Probe(probe::Args),
+    /// Inspect or export a solved table file.
+    #[command(subcommand)]
+    Table(table::Command),
 }
 
 impl Command {
@@ -24,6 +34,9 @@ impl Command {
     pub fn run(&self, ctx: &Context) -> Result<()> {
         match self {
             Command::Poggle(cmd) => poggle::run(cmd, ctx),
+            Command::Solve(args) => solve::run(args, ctx),
+            Command::Probe(args) => probe::run(args, ctx),
+            Command::Table(cmd) => table::run(cmd, ctx),
         }
     }
 }
