@@ -12,6 +12,9 @@ use clap::Subcommand;
 pub mod analyze;
 pub mod play;
 pub mod poggle;
+pub mod probe;
+pub mod solve;
+pub mod table;
 
 /// Every subcommand of `cgtk`.
 #[derive(Debug, Subcommand)]
@@ -24,6 +27,13 @@ pub enum Command {
     /// Measure engine heuristics against solved tables.
     #[command(subcommand)]
     Analyze(analyze::Command),
+    /// Solve a game by retrograde analysis (Mu Torere, Four Field Kono, Fox and Hounds).
+    Solve(solve::Args),
+    /// Look a position up in a solved table, with the value of every move.
+    Probe(probe::Args),
+    /// Inspect or export a solved table file.
+    #[command(subcommand)]
+    Table(table::Command),
 }
 
 impl Command {
@@ -33,6 +43,9 @@ impl Command {
             Command::Poggle(cmd) => poggle::run(cmd, ctx),
             Command::Play(args) => play::run(args, ctx),
             Command::Analyze(cmd) => analyze::run(cmd, ctx),
+            Command::Solve(args) => solve::run(args, ctx),
+            Command::Probe(args) => probe::run(args, ctx),
+            Command::Table(cmd) => table::run(cmd, ctx),
         }
     }
 }

@@ -319,23 +319,22 @@ where
                 let Some(pos) = game.position_at(i) else {
                     return Ok(AtomicU16::new(0));
                 };
-                let to_move = pos.to_move();
-                let state = match pos.outcome() {
-                    Some(Outcome::Win(w)) if w == to_move => WIN,
-                    Some(Outcome::Win(_)) => LOSS,
-                    Some(Outcome::Draw) => OPEN,
-                    None => {
-                        pos.legal_moves(moves);
-                        if moves.is_empty() {
-                            LOSS
-                        } else if moves.len() > (!TAG) as usize {
-                            return Err(SolveError::TooManyMoves {
-                                index: i,
-                                moves: moves.len(),
-                            });
-                        } else {
-                            OPEN | moves.len() as u16
-                        }
+                // A game that is over has no legal moves, so the outcome is only needed
+                // when there are none.
+                pos.legal_moves(moves);
+                let state = if moves.len() > (!TAG) as usize {
+                    return Err(SolveError::TooManyMoves {
+                        index: i,
+                        moves: moves.len(),
+                    });
+                } else if !moves.is_empty() {
+                    OPEN | moves.len() as u16
+                } else {
+                    match pos.outcome() {
+                        Some(Outcome::Win(w)) if w == pos.to_move() => WIN,
+                        Some(Outcome::Draw) => OPEN,
+                        // Lost by the rules, or no move at all: the side to move loses.
+                        _ => LOSS,
                     }
                 };
                 Ok(AtomicU16::new(state))

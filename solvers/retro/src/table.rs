@@ -23,7 +23,8 @@ const BLOCK_REF: usize = 16;
 pub enum Compression {
     /// Plain little-endian u16 entries.
     None,
-    /// Runs: an entry (u16) then its repeat count (LEB128), until the block is full.
+    /// Runs: an entry (u16) then its repeat count (LEB128), until the block is full; a
+    /// block that runs would not shrink is stored plain (exactly 2 bytes per entry).
     RunLength,
 }
 
@@ -260,7 +261,17 @@ pub fn write_table<W: Write>(
                         bytes.extend_from_slice(&e.to_le_bytes());
                     }
                 }
-                Compression::RunLength => rle_encode(chunk, &mut bytes),
+                Compression::RunLength => {
+                    rle_encode(chunk, &mut bytes);
+                    // A block that runs do not shrink is stored plain: exactly two bytes
+                    // per entry, which no shorter run-length block can be.
+                    if bytes.len() >= 2 * chunk.len() {
+                        bytes.clear();
+                        for e in chunk {
+                            bytes.extend_from_slice(&e.to_le_bytes());
+                        }
+                    }
+                }
             }
             bytes
         })
@@ -368,6 +379,25 @@ impl Table<io::BufReader<std::fs::File>> {
     }
 }
 
+impl<R> Table<R> {
+    /// The header.
+    pub fn header(&self) -> &TableHeader {
+        &self.header
+    }
+
+    /// Fails unless the table is for `game`.
+    pub fn expect_game(&self, game: &str) -> Result<(), TableError> {
+        if self.header.game == game {
+            Ok(())
+        } else {
+            Err(TableError::WrongGame {
+                expected: game.to_string(),
+                found: self.header.game.clone(),
+            })
+        }
+    }
+}
+
 impl<R: Read + Seek> Table<R> {
     /// Reads and checks the header (magic, version, header checksum, every field) and the
     /// block table (its checksum, offsets and lengths), and the file's length.
@@ -453,7 +483,10 @@ impl<R: Read + Seek> Table<R> {
             };
             let entries = block_len(&header, k as u32);
             let plain = header.compression == Compression::None;
-            if r.offset != next || (plain && r.len as u64 != 2 * entries) {
+            if r.offset != next
+                || (plain && r.len as u64 != 2 * entries)
+                || r.len as u64 > 2 * entries
+            {
                 return Err(TableError::Corrupt(format!(
                     "block {k} has offset {} and length {}, which do not follow the previous blocks",
                     r.offset, r.len
@@ -474,23 +507,6 @@ impl<R: Read + Seek> Table<R> {
             blocks,
             cached: None,
         })
-    }
-
-    /// The header.
-    pub fn header(&self) -> &TableHeader {
-        &self.header
-    }
-
-    /// Fails unless the table is for `game`.
-    pub fn expect_game(&self, game: &str) -> Result<(), TableError> {
-        if self.header.game == game {
-            Ok(())
-        } else {
-            Err(TableError::WrongGame {
-                expected: game.to_string(),
-                found: self.header.game.clone(),
-            })
-        }
     }
 
     /// Block `k`, read, checked against its checksum and decompressed; every entry is
@@ -516,12 +532,13 @@ impl<R: Read + Seek> Table<R> {
                 });
             }
             let want = block_len(&self.header, k) as usize;
-            let entries = match self.header.compression {
-                Compression::None => bytes
+            let plain = self.header.compression == Compression::None || bytes.len() == 2 * want;
+            let entries = match plain {
+                true => bytes
                     .chunks_exact(2)
                     .map(|c| u16::from_le_bytes([c[0], c[1]]))
                     .collect(),
-                Compression::RunLength => rle_decode(&bytes, want, k)?,
+                false => rle_decode(&bytes, want, k)?,
             };
             if let Some(bad) = entries.iter().find(|&&e| decode_entry(e).is_err()) {
                 return Err(TableError::Corrupt(format!(
