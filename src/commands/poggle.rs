@@ -1,22 +1,505 @@
-//! `cgtk poggle …`: solve Poggle / Lights Out boards.
+//! `cgtk poggle …`: solve Poggle / Lights Out boards in k colours, list their quiet
+//! patterns, and tabulate kernel sizes over many sizes.
 
-use crate::cli::Context;
-use anyhow::Result;
-use clap::Subcommand;
+use crate::cli::{read_input, usage, Context};
+use anyhow::{Context as _, Result};
+use cgtk_poggle::{
+    enumerate_solutions, format_grid, gf2_nullity, minimal_solution, total_presses, Analysis,
+    BigUint, Board, BoardSpec, Grid, Pattern, DEFAULT_SEARCH_BUDGET,
+};
+use clap::{Args, Subcommand};
+
+use serde::Serialize;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// The largest n for which `table` computes the GF(2) nullity of the n×n plane board
+/// through the polynomial gcd.
+const MAX_POLYNOMIAL_N: usize = 200_000;
 
 /// The `poggle` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Solve a board.
-    Solve {
-        /// The board size: N for N×N, or RxC.
-        size: String,
-    },
+    /// Solve a board: whether it is solvable, how many solutions exist, and one of them
+    /// (or the fewest-press one, or all of them) as a grid of press counts.
+    Solve(SolveArgs),
+    /// The quiet patterns (a basis of the press vectors that change nothing) and the
+    /// kernel size.
+    Quiet(BoardArgs),
+    /// Kernel sizes, nullities and solvability of n×n boards over a range of sizes.
+    Table(TableArgs),
+}
+
+/// The board every subcommand works on.
+#[derive(Debug, Args)]
+pub struct BoardArgs {
+    /// The board size: N for N×N, or RxC for R rows and C columns.
+    pub size: String,
+
+    /// Number of colours k (at least 2); a press advances a button by one colour mod k.
+    #[arg(short = 'k', long, default_value_t = 2, value_name = "K")]
+    pub colours: u64,
+
+    /// Neighbours wrap around the edges (a button reached twice advances twice).
+    #[arg(long)]
+    pub torus: bool,
+
+    /// A custom press pattern: row,column offsets from the pressed button, separated by
+    /// spaces or semicolons (default: the plus shape "0,0 -1,0 1,0 0,-1 0,1"). Custom
+    /// patterns are solved through the full system, so boards stay small.
+    #[arg(long, value_name = "OFFSETS", allow_hyphen_values = true)]
+    pub pattern: Option<String>,
+}
+
+/// Arguments of `poggle solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The board.
+    #[command(flatten)]
+    pub board: BoardArgs,
+
+    /// The starting colours: a file with one row per line, digits run together (k ≤ 10) or
+    /// numbers separated by spaces; `-` reads standard input (default: every button at 1).
+    #[arg(long, value_name = "FILE")]
+    pub start: Option<PathBuf>,
+
+    /// The goal colours, same format as --start (default: every button at 0).
+    #[arg(long, value_name = "FILE")]
+    pub goal: Option<PathBuf>,
+
+    /// Print a solution with the fewest presses (sum of press counts), searching all
+    /// solutions when there are few enough; otherwise the best found, marked not minimal.
+    #[arg(long)]
+    pub minimal: bool,
+
+    /// Also list every solution, up to --limit.
+    #[arg(long)]
+    pub all: bool,
+
+    /// The most solutions --all lists.
+    #[arg(long, default_value_t = 100, value_name = "N", requires = "all")]
+    pub limit: usize,
+}
+
+/// Arguments of `poggle table`.
+#[derive(Debug, Args)]
+pub struct TableArgs {
+    /// The sizes n of the n×n boards: A..B (both ends included) or a single N.
+    #[arg(long, value_name = "A..B")]
+    pub sizes: String,
+
+    /// Numbers of colours, separated by commas.
+    #[arg(short = 'k', long, default_value = "2", value_name = "K,...")]
+    pub colours: String,
+
+    /// Boards on the torus.
+    #[arg(long)]
+    pub torus: bool,
 }
 
 /// Runs a `poggle` subcommand.
-pub fn run(cmd: &Command, _ctx: &Context) -> Result<()> {
+pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
     match cmd {
-        Command::Solve { size } => anyhow::bail!("poggle solve {size}: not built yet"),
+        Command::Solve(args) => solve(args, ctx),
+        Command::Quiet(args) => quiet(args, ctx),
+        Command::Table(args) => table(args, ctx),
     }
+}
+
+/// Reads `N` or `RxC` (also `R×C`).
+fn parse_size(text: &str) -> Result<(usize, usize)> {
+    let bad = || {
+        usage(format!(
+            "size {text:?}: write N for an N×N board or RxC (e.g. 5 or 4x6), with whole numbers of at least 1"
+        ))
+    };
+    let t = text.trim();
+    let (r, c) = match t.split_once(['x', 'X', '×']) {
+        Some((r, c)) => (r, c),
+        None => (t, t),
+    };
+    let r = r.trim().parse::<usize>().map_err(|_| bad())?;
+    let c = c.trim().parse::<usize>().map_err(|_| bad())?;
+    Ok((r, c))
+}
+
+fn board_spec(args: &BoardArgs) -> Result<BoardSpec> {
+    let (rows, cols) = parse_size(&args.size)?;
+    let mut spec = BoardSpec::new(rows, cols, args.colours).with_torus(args.torus);
+    if let Some(p) = &args.pattern {
+        spec.pattern = Pattern::parse(p).map_err(|e| usage(format!("--pattern: {e}")))?;
+    }
+    Ok(spec)
+}
+
+fn read_grid(path: &std::path::Path, which: &str) -> Result<Grid> {
+    let text = read_input(path)?;
+    Grid::parse(&text).map_err(|e| usage(format!("{which} {}: {e}", path.display())))
+}
+
+fn analyze(board: &Board) -> Result<Analysis> {
+    board
+        .analyze()
+        .context("solving the board")
+        .map_err(|e| usage(format!("{e:#}")))
+}
+
+fn describe(rows: usize, cols: usize, k: u32, torus: bool) -> String {
+    let topology = if torus { "torus" } else { "plane" };
+    format!("{rows}×{cols}, {k} colours, {topology}")
+}
+
+fn grid_rows(x: &[u32], cols: usize) -> Vec<Vec<u32>> {
+    x.chunks(cols.max(1)).map(|r| r.to_vec()).collect()
+}
+
+/// JSON of `poggle solve`.
+#[derive(Serialize)]
+struct SolveReport {
+    rows: usize,
+    cols: usize,
+    colours: u32,
+    torus: bool,
+    solvable: bool,
+    /// Exact number of solutions, decimal.
+    solutions: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    presses: Option<Vec<Vec<u32>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    total_presses: Option<u64>,
+    minimal: bool,
+    /// Why `minimal` is false although --minimal was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    minimal_note: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    all: Option<Vec<Vec<Vec<u32>>>>,
+}
+
+fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
+    let mut spec = board_spec(&args.board)?;
+    if let Some(path) = &args.start {
+        spec.start = Some(read_grid(path, "start")?);
+    }
+    if let Some(path) = &args.goal {
+        spec.goal = Some(read_grid(path, "goal")?);
+    }
+    let board = spec.build().map_err(usage)?;
+    let (rows, cols, k) = (board.rows(), board.cols(), board.colours());
+    let bar = ctx.progress(1, "solving");
+    let analysis = analyze(&board)?;
+    let kernel = analysis.kernel_size();
+    let solution = analysis.solve(&board.target()).map_err(usage)?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let mut report = SolveReport {
+        rows,
+        cols,
+        colours: k,
+        torus: board.is_torus(),
+        solvable: solution.is_some(),
+        solutions: if solution.is_some() {
+            kernel.to_string()
+        } else {
+            "0".into()
+        },
+        presses: None,
+        total_presses: None,
+        minimal: false,
+        minimal_note: None,
+        all: None,
+    };
+    if let Some(x) = solution {
+        let unique = kernel == BigUint::from(1u32);
+        let needs_basis = (args.minimal && !unique) || args.all;
+        let basis = if needs_basis {
+            analysis.kernel_basis()
+        } else {
+            Vec::new()
+        };
+        let mut presses = x.clone();
+        report.minimal = unique;
+        if args.minimal && !unique {
+            let best = minimal_solution(&x, &basis, &kernel, k, DEFAULT_SEARCH_BUDGET);
+            presses = best.presses;
+            report.minimal = best.exhaustive;
+            if !best.exhaustive {
+                report.minimal_note = Some(format!(
+                    "{kernel} solutions are too many to search them all; this is the best found by local search"
+                ));
+            }
+        }
+        if args.all {
+            let list = enumerate_solutions(&x, &basis, k, args.limit);
+            report.all = Some(list.iter().map(|s| grid_rows(s, cols)).collect());
+        }
+        report.total_presses = Some(total_presses(&presses));
+        report.presses = Some(grid_rows(&presses, cols));
+    }
+    ctx.emit(&report, || solve_text(&report, k, args.minimal))
+}
+
+fn solve_text(report: &SolveReport, k: u32, asked_minimal: bool) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "board: {}",
+        describe(report.rows, report.cols, k, report.torus)
+    );
+    let _ = writeln!(
+        out,
+        "solvable: {}",
+        if report.solvable { "yes" } else { "no" }
+    );
+    let _ = writeln!(out, "solutions: {}", report.solutions);
+    let Some(presses) = &report.presses else {
+        return out;
+    };
+    let flat: Vec<u32> = presses.concat();
+    let _ = writeln!(out, "presses:");
+    out.push_str(&format_grid(&flat, report.cols, k));
+    let _ = writeln!(
+        out,
+        "total presses: {}",
+        report.total_presses.unwrap_or_default()
+    );
+    let minimal = if report.minimal {
+        "yes"
+    } else if asked_minimal {
+        "not proven"
+    } else {
+        "not checked (use --minimal)"
+    };
+    let _ = writeln!(out, "minimal: {minimal}");
+    if let Some(note) = &report.minimal_note {
+        let _ = writeln!(out, "note: {note}");
+    }
+    if let Some(all) = &report.all {
+        let _ = writeln!(
+            out,
+            "all solutions: {} listed of {}",
+            all.len(),
+            report.solutions
+        );
+        for (i, s) in all.iter().enumerate() {
+            let flat: Vec<u32> = s.concat();
+            let _ = writeln!(
+                out,
+                "solution {} (total presses {}):",
+                i + 1,
+                total_presses(&flat)
+            );
+            out.push_str(&format_grid(&flat, report.cols, k));
+        }
+    }
+    out
+}
+
+/// One line of `poggle table`; `poggle quiet` adds the patterns.
+#[derive(Serialize)]
+struct KernelReport {
+    rows: usize,
+    cols: usize,
+    colours: u32,
+    torus: bool,
+    /// |ker A|, decimal.
+    kernel_size: String,
+    /// log_k |ker A| when k is prime.
+    nullity: Option<usize>,
+    all_solvable: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    patterns: Option<Vec<Vec<Vec<u32>>>>,
+    /// The additive order of each pattern (k for prime k).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    orders: Option<Vec<u32>>,
+}
+
+fn kernel_report(board: &Board, analysis: &Analysis) -> KernelReport {
+    KernelReport {
+        rows: board.rows(),
+        cols: board.cols(),
+        colours: board.colours(),
+        torus: board.is_torus(),
+        kernel_size: analysis.kernel_size().to_string(),
+        nullity: analysis.nullity(),
+        all_solvable: analysis.all_solvable(),
+        patterns: None,
+        orders: None,
+    }
+}
+
+fn kernel_header(r: &KernelReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "board: {}",
+        describe(r.rows, r.cols, r.colours, r.torus)
+    );
+    let _ = writeln!(out, "kernel size: {}", r.kernel_size);
+    match r.nullity {
+        Some(d) => {
+            let _ = writeln!(out, "nullity: {d}");
+        }
+        None => {
+            let _ = writeln!(out, "nullity: none ({} is not prime)", r.colours);
+        }
+    }
+    let _ = writeln!(
+        out,
+        "all solvable: {}",
+        if r.all_solvable { "yes" } else { "no" }
+    );
+    out
+}
+
+fn quiet(args: &BoardArgs, ctx: &Context) -> Result<()> {
+    let board = board_spec(args)?.build().map_err(usage)?;
+    let analysis = analyze(&board)?;
+    let basis = analysis.kernel_basis();
+    let mut report = kernel_report(&board, &analysis);
+    report.patterns = Some(
+        basis
+            .iter()
+            .map(|(g, _)| grid_rows(g, board.cols()))
+            .collect(),
+    );
+    report.orders = Some(basis.iter().map(|(_, o)| *o).collect());
+    ctx.emit(&report, || {
+        let mut out = kernel_header(&report);
+        let _ = writeln!(out, "quiet patterns: {}", basis.len());
+        for (i, (g, order)) in basis.iter().enumerate() {
+            let _ = writeln!(out, "pattern {} (order {order}):", i + 1);
+            out.push_str(&format_grid(g, board.cols(), board.colours()));
+        }
+        out
+    })
+}
+
+fn parse_sizes(text: &str) -> Result<(usize, usize)> {
+    let bad = || {
+        usage(format!(
+            "--sizes {text:?}: write A..B (both ends included, 1 ≤ A ≤ B) or a single N"
+        ))
+    };
+    let t = text.trim();
+    let (a, b) = match t.split_once("..") {
+        Some((a, b)) => (a, b.trim_start_matches('=')),
+        None => (t, t),
+    };
+    let a = a.trim().parse::<usize>().map_err(|_| bad())?;
+    let b = b.trim().parse::<usize>().map_err(|_| bad())?;
+    if a == 0 || a > b {
+        return Err(bad());
+    }
+    Ok((a, b))
+}
+
+fn parse_colours(text: &str) -> Result<Vec<u64>> {
+    text.split(',')
+        .map(|t| {
+            t.trim().parse::<u64>().map_err(|_| {
+                usage(format!(
+                    "--colours {text:?}: write numbers of colours (each at least 2) separated by commas"
+                ))
+            })
+        })
+        .collect()
+}
+
+fn table_entry(n: usize, k: u64, torus: bool) -> Result<KernelReport> {
+    if k == 2 && !torus && n >= 1 {
+        // GF(2), plane: the polynomial gcd, fast for huge n.
+        if n > MAX_POLYNOMIAL_N {
+            return Err(usage(format!(
+                "size {n}: the nullity table goes up to n = {MAX_POLYNOMIAL_N} for k = 2"
+            )));
+        }
+        let d = gf2_nullity(n);
+        return Ok(KernelReport {
+            rows: n,
+            cols: n,
+            colours: 2,
+            torus,
+            kernel_size: (BigUint::from(1u32) << d).to_string(),
+            nullity: Some(d),
+            all_solvable: d == 0,
+            patterns: None,
+            orders: None,
+        });
+    }
+    let board = BoardSpec::square(n, k)
+        .with_torus(torus)
+        .build()
+        .map_err(usage)?;
+    let analysis = analyze(&board)?;
+    Ok(kernel_report(&board, &analysis))
+}
+
+fn table(args: &TableArgs, ctx: &Context) -> Result<()> {
+    let (a, b) = parse_sizes(&args.sizes)?;
+    let colours = parse_colours(&args.colours)?;
+    let total = (b - a + 1) as u64 * colours.len() as u64;
+    let bar = ctx.progress(total, "boards");
+    let mut entries = Vec::new();
+    for n in a..=b {
+        for &k in &colours {
+            entries.push(table_entry(n, k, args.torus)?);
+            if let Some(bar) = &bar {
+                bar.inc(1);
+            }
+        }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    ctx.emit(&entries, || table_text(&entries))
+}
+
+fn table_text(entries: &[KernelReport]) -> String {
+    let header = [
+        "size",
+        "k",
+        "torus",
+        "kernel size",
+        "nullity",
+        "all solvable",
+    ];
+    let rows: Vec<[String; 6]> = entries
+        .iter()
+        .map(|e| {
+            [
+                format!("{}×{}", e.rows, e.cols),
+                e.colours.to_string(),
+                if e.torus { "yes" } else { "no" }.to_string(),
+                e.kernel_size.clone(),
+                e.nullity.map_or("-".to_string(), |d| d.to_string()),
+                if e.all_solvable { "yes" } else { "no" }.to_string(),
+            ]
+        })
+        .collect();
+    let mut widths = header.map(|h| h.chars().count());
+    for r in &rows {
+        for (w, cell) in widths.iter_mut().zip(r) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: &[String]| {
+        let mut s = String::new();
+        for (i, (cell, w)) in cells.iter().zip(widths).enumerate() {
+            if i > 0 {
+                s.push_str("  ");
+            }
+            s.push_str(cell);
+            if i + 1 < cells.len() {
+                s.push_str(&" ".repeat(w - cell.chars().count()));
+            }
+        }
+        s.push('\n');
+        s
+    };
+    let mut out = line(&header.map(String::from));
+    for r in &rows {
+        out.push_str(&line(r));
+    }
+    out
 }

@@ -2,8 +2,9 @@
 
 use std::fmt;
 
+use crate::bitsystem::{echelon, kernel_from_echelon};
 use crate::bitvec::parity;
-use crate::{AlgebraError, BitVec};
+use crate::{AlgebraError, BitSystem, BitVec, ZkMatrix};
 
 /// A dense matrix over GF(2), each row packed 64 entries per `u64` word.
 ///
@@ -86,6 +87,54 @@ impl BitMatrix {
             }
         }
         Ok(m)
+    }
+
+    /// The same matrix as a bit-packed one; an error unless the modulus is 2.
+    ///
+    /// ```
+    /// use cgtk_algebra::{BitMatrix, ZkMatrix};
+    /// let z = ZkMatrix::from_rows(2, vec![vec![1, 0], vec![1, 1]])?;
+    /// let b = BitMatrix::from_zk(&z)?;
+    /// assert_eq!(b.rank(), 2);
+    /// assert_eq!(b.to_zk(), z);
+    /// assert!(BitMatrix::from_zk(&ZkMatrix::identity(2, 3)?).is_err());
+    /// # Ok::<(), cgtk_algebra::AlgebraError>(())
+    /// ```
+    pub fn from_zk(m: &ZkMatrix) -> Result<Self, AlgebraError> {
+        if m.modulus() != 2 {
+            return Err(AlgebraError::ModulusMismatch {
+                left: m.modulus(),
+                right: 2,
+            });
+        }
+        let mut b = Self::zeros(m.rows(), m.cols());
+        for r in 0..m.rows() {
+            for (c, &v) in m.row(r).iter().enumerate() {
+                if v == 1 {
+                    b.set(r, c, true);
+                }
+            }
+        }
+        Ok(b)
+    }
+
+    /// The same matrix over Z/2Z, unpacked.
+    ///
+    /// # Panics
+    /// When the matrix has more than [`MAX_ENTRIES`](crate::MAX_ENTRIES) entries.
+    pub fn to_zk(&self) -> ZkMatrix {
+        let mut z = match ZkMatrix::zeros(self.rows, self.cols, 2) {
+            Ok(z) => z,
+            // A BitMatrix that exists has at most 32·MAX_ENTRIES entries; beyond MAX_ENTRIES
+            // the unpacked copy cannot be made.
+            Err(e) => panic!("{e}"),
+        };
+        for r in 0..self.rows {
+            for c in BitVec::from_words(self.cols, self.row(r).to_vec()).iter_ones() {
+                z.set(r, c, 1);
+            }
+        }
+        z
     }
 
     /// Number of rows.
@@ -244,170 +293,6 @@ impl BitMatrix {
     }
 }
 
-/// Gaussian elimination to row echelon form on the first `pivot_cols` columns of a
-/// row-major packed matrix. Returns the pivot columns: after the call row `i` has its
-/// leading 1 in column `pivots[i]`, and rows `pivots.len()..` are zero in those columns.
-pub(crate) fn echelon(
-    data: &mut [u64],
-    rows: usize,
-    stride: usize,
-    pivot_cols: usize,
-) -> Vec<usize> {
-    let mut pivots = Vec::new();
-    let mut rank = 0;
-    for c in 0..pivot_cols {
-        if rank == rows {
-            break;
-        }
-        let w = c / 64;
-        let bit = 1u64 << (c % 64);
-        let Some(r) = (rank..rows).find(|&r| data[r * stride + w] & bit != 0) else {
-            continue;
-        };
-        if r != rank {
-            let (lo, hi) = data.split_at_mut(r * stride);
-            lo[rank * stride..(rank + 1) * stride].swap_with_slice(&mut hi[..stride]);
-        }
-        let (top, bottom) = data.split_at_mut((rank + 1) * stride);
-        let pivot_row = &top[rank * stride + w..(rank + 1) * stride];
-        for row in bottom.chunks_exact_mut(stride) {
-            if row[w] & bit != 0 {
-                xor_into(&mut row[w..], pivot_row);
-            }
-        }
-        pivots.push(c);
-        rank += 1;
-    }
-    pivots
-}
-
-#[inline]
-fn xor_into(dst: &mut [u64], src: &[u64]) {
-    for (d, s) in dst.iter_mut().zip(src) {
-        *d ^= s;
-    }
-}
-
-/// Kernel basis from an echelon form: one vector per free column, by back substitution.
-fn kernel_from_echelon(work: &[u64], stride: usize, cols: usize, pivots: &[usize]) -> Vec<BitVec> {
-    let mut is_pivot = vec![false; cols];
-    for &p in pivots {
-        is_pivot[p] = true;
-    }
-    (0..cols)
-        .filter(|&f| !is_pivot[f])
-        .map(|f| {
-            let mut xw = vec![0u64; cols.div_ceil(64)];
-            xw[f / 64] |= 1u64 << (f % 64);
-            for (i, &pc) in pivots.iter().enumerate().rev() {
-                if pc > f {
-                    continue;
-                }
-                if parity(&work[i * stride..i * stride + xw.len()], &xw) {
-                    xw[pc / 64] |= 1u64 << (pc % 64);
-                }
-            }
-            BitVec::from_words(cols, xw)
-        })
-        .collect()
-}
-
-/// One elimination of a [`BitMatrix`] with its transform `T` (`T·A = R`, `R` in row
-/// echelon form), for solving many right-hand sides.
-///
-/// ```
-/// use cgtk_algebra::{BitMatrix, BitVec};
-/// let mut a = BitMatrix::zeros(2, 2);
-/// a.set(0, 0, true);
-/// a.set(0, 1, true);
-/// a.set(1, 0, true);
-/// a.set(1, 1, true);
-/// let sys = a.analyze();
-/// assert_eq!((sys.rank(), sys.nullity()), (1, 1));
-/// assert!(sys.solve(&BitVec::from_bools(&[true, false])).is_none());
-/// let b = BitVec::from_bools(&[true, true]);
-/// assert_eq!(a.mul_vec(&sys.solve(&b).unwrap()), b);
-/// ```
-#[derive(Clone)]
-pub struct BitSystem {
-    rows: usize,
-    cols: usize,
-    stride: usize,
-    /// Rows of `[R | T]`, `R` taking `stride` words and `T` the rest.
-    work: Vec<u64>,
-    full_stride: usize,
-    pivots: Vec<usize>,
-}
-
-impl BitSystem {
-    fn new(a: &BitMatrix) -> Self {
-        let stride = a.stride;
-        let full_stride = stride + a.rows.div_ceil(64);
-        let mut work = vec![0u64; a.rows * full_stride];
-        for r in 0..a.rows {
-            work[r * full_stride..r * full_stride + stride].copy_from_slice(a.row(r));
-            work[r * full_stride + stride + r / 64] |= 1u64 << (r % 64);
-        }
-        let pivots = echelon(&mut work, a.rows, full_stride, a.cols);
-        BitSystem {
-            rows: a.rows,
-            cols: a.cols,
-            stride,
-            work,
-            full_stride,
-            pivots,
-        }
-    }
-
-    /// The rank of `A`.
-    pub fn rank(&self) -> usize {
-        self.pivots.len()
-    }
-
-    /// The dimension of the kernel of `A`.
-    pub fn nullity(&self) -> usize {
-        self.cols - self.rank()
-    }
-
-    /// True when every right-hand side is solvable.
-    pub fn is_surjective(&self) -> bool {
-        self.rank() == self.rows
-    }
-
-    /// One solution of `A·x = b`, or `None`.
-    ///
-    /// # Panics
-    /// When `b.len() != rows`.
-    pub fn solve(&self, b: &BitVec) -> Option<BitVec> {
-        assert_eq!(
-            b.len(),
-            self.rows,
-            "right-hand side of length {} for {} rows",
-            b.len(),
-            self.rows
-        );
-        let fs = self.full_stride;
-        let transformed =
-            |i: usize| parity(&self.work[i * fs + self.stride..(i + 1) * fs], b.words());
-        if (self.rank()..self.rows).any(transformed) {
-            return None;
-        }
-        let mut xw = vec![0u64; self.stride];
-        for (i, &pc) in self.pivots.iter().enumerate().rev() {
-            let v = transformed(i) ^ parity(&self.work[i * fs..i * fs + self.stride], &xw);
-            if v {
-                xw[pc / 64] |= 1u64 << (pc % 64);
-            }
-        }
-        Some(BitVec::from_words(self.cols, xw))
-    }
-
-    /// A basis of the kernel of `A`.
-    pub fn kernel_basis(&self) -> Vec<BitVec> {
-        kernel_from_echelon(&self.work, self.full_stride, self.cols, &self.pivots)
-    }
-}
-
 impl fmt::Debug for BitMatrix {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "BitMatrix {}x{}", self.rows, self.cols)?;
@@ -418,17 +303,5 @@ impl fmt::Debug for BitMatrix {
             writeln!(f, "  {line}")?;
         }
         Ok(())
-    }
-}
-
-impl fmt::Debug for BitSystem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "BitSystem {{ rows: {}, cols: {}, rank: {} }}",
-            self.rows,
-            self.cols,
-            self.rank()
-        )
     }
 }

@@ -113,6 +113,24 @@ impl Gf2Poly {
         Self::from_words(words)
     }
 
+    /// `self += other`, in place.
+    ///
+    /// ```
+    /// use cgtk_algebra::Gf2Poly;
+    /// let mut p = Gf2Poly::from_coeffs(&[1, 1]);
+    /// p.add_assign(&Gf2Poly::x());
+    /// assert_eq!(p, Gf2Poly::one());
+    /// ```
+    pub fn add_assign(&mut self, other: &Gf2Poly) {
+        if self.words.len() < other.words.len() {
+            self.words.resize(other.words.len(), 0);
+        }
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            *a ^= b;
+        }
+        trim(&mut self.words);
+    }
+
     /// `self · x^n`.
     pub fn shl(&self, n: usize) -> Gf2Poly {
         if self.is_zero() {
@@ -200,6 +218,34 @@ impl Gf2Poly {
         Self::from_words(a)
     }
 
+    /// The extended gcd: `(g, s, t)` with `s·self + t·other = g`, `g` the gcd.
+    ///
+    /// Costs a product per Euclidean step; use [`gcd`](Self::gcd) when the cofactors are
+    /// not needed.
+    ///
+    /// ```
+    /// use cgtk_algebra::Gf2Poly;
+    /// let a = Gf2Poly::from_coeffs(&[1, 0, 1]); // (x + 1)^2
+    /// let b = Gf2Poly::from_coeffs(&[1, 1, 1, 1]); // (x + 1)(x^2 + 1)
+    /// let (g, s, t) = a.xgcd(&b);
+    /// assert_eq!(g, a);
+    /// assert_eq!(s.mul(&a).add(&t.mul(&b)), g);
+    /// ```
+    pub fn xgcd(&self, other: &Gf2Poly) -> (Gf2Poly, Gf2Poly, Gf2Poly) {
+        let (mut r0, mut r1) = (self.clone(), other.clone());
+        let (mut s0, mut s1) = (Gf2Poly::one(), Gf2Poly::zero());
+        let (mut t0, mut t1) = (Gf2Poly::zero(), Gf2Poly::one());
+        while !r1.is_zero() {
+            let Ok((q, r)) = r0.div_rem(&r1) else { break };
+            r0 = std::mem::replace(&mut r1, r);
+            let s2 = s0.add(&q.mul(&s1));
+            s0 = std::mem::replace(&mut s1, s2);
+            let t2 = t0.add(&q.mul(&t1));
+            t0 = std::mem::replace(&mut t1, t2);
+        }
+        (r0, s0, t0)
+    }
+
     /// `p(x + 1)`, by the butterflies `(x+1)^(2^j) = x^(2^j) + 1` in `O(n log n / 64)`.
     pub fn compose_x_plus_1(&self) -> Gf2Poly {
         let mut w = self.words.clone();
@@ -278,15 +324,23 @@ fn xor_shifted(dst: &mut [u64], src: &[u64], shift: usize) {
         }
         return;
     }
-    let n = dst.len();
-    for (i, &s) in src.iter().enumerate() {
-        let at = i + ws;
-        if at < n {
-            dst[at] ^= s << bits;
-        }
-        if at + 1 < n {
-            dst[at + 1] ^= s >> (64 - bits);
-        }
+    if ws >= dst.len() || src.is_empty() {
+        return;
+    }
+    // dst[ws + i] ^= src[i] << bits | src[i - 1] >> (64 - bits): one store per word, in a
+    // loop the compiler vectorises.
+    let out = &mut dst[ws..];
+    out[0] ^= src[0] << bits;
+    let body = (src.len() - 1).min(out.len() - 1);
+    for ((d, &cur), &prev) in out[1..=body]
+        .iter_mut()
+        .zip(&src[1..=body])
+        .zip(&src[..body])
+    {
+        *d ^= (cur << bits) | (prev >> (64 - bits));
+    }
+    if src.len() < out.len() {
+        out[src.len()] ^= src[src.len() - 1] >> (64 - bits);
     }
 }
 

@@ -46,6 +46,7 @@
 #![deny(missing_docs)]
 
 mod bitmatrix;
+mod bitsystem;
 mod bitvec;
 mod error;
 mod gf2poly;
@@ -55,7 +56,8 @@ mod modular;
 mod system;
 mod zk_matrix;
 
-pub use bitmatrix::{BitMatrix, BitSystem};
+pub use bitmatrix::BitMatrix;
+pub use bitsystem::BitSystem;
 pub use bitvec::BitVec;
 pub use error::{AlgebraError, PolyError};
 pub use gf2poly::Gf2Poly;

@@ -84,6 +84,12 @@ impl Reducer {
         Reducer { q, m: u64::MAX / q }
     }
 
+    /// The modulus `q`.
+    #[inline(always)]
+    pub(crate) fn modulus(&self) -> u64 {
+        self.q
+    }
+
     /// `x mod q`.
     #[inline(always)]
     pub(crate) fn reduce(&self, x: u64) -> u64 {

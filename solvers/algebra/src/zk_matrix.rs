@@ -66,6 +66,29 @@ impl ZkMatrix {
         })
     }
 
+    /// The `rows × cols` matrix with entry `f(r, c) mod k` at `(r, c)`.
+    ///
+    /// ```
+    /// use cgtk_algebra::ZkMatrix;
+    /// let a = ZkMatrix::from_fn(2, 3, 4, |r, c| (r + c) as u32 * 3)?;
+    /// assert_eq!(a.row(1), &[3, 2, 1]);
+    /// # Ok::<(), cgtk_algebra::AlgebraError>(())
+    /// ```
+    pub fn from_fn(
+        rows: usize,
+        cols: usize,
+        k: u32,
+        mut f: impl FnMut(usize, usize) -> u32,
+    ) -> Result<Self, AlgebraError> {
+        let mut m = Self::zeros(rows, cols, k)?;
+        for r in 0..rows {
+            for c in 0..cols {
+                m.data[r * cols + c] = f(r, c) % k;
+            }
+        }
+        Ok(m)
+    }
+
     /// The `n × n` identity matrix over Z/kZ.
     pub fn identity(n: usize, k: u32) -> Result<Self, AlgebraError> {
         let mut m = Self::zeros(n, n, k)?;

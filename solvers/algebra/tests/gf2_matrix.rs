@@ -123,3 +123,140 @@ fn wide_matrices_cross_word_boundaries() {
         assert_eq!(a.mul_vec(&v).count_ones(), 0);
     }
 }
+
+/// The Lights Out matrix of the n×n board (plus-shaped presses) over GF(2).
+fn lights_out(n: usize) -> BitMatrix {
+    let mut a = BitMatrix::zeros(n * n, n * n);
+    for r in 0..n {
+        for c in 0..n {
+            let i = r * n + c;
+            a.set(i, i, true);
+            if r > 0 {
+                a.set(i, i - n, true);
+            }
+            if r + 1 < n {
+                a.set(i, i + n, true);
+            }
+            if c > 0 {
+                a.set(i, i - 1, true);
+            }
+            if c + 1 < n {
+                a.set(i, i + 1, true);
+            }
+        }
+    }
+    a
+}
+
+/// Two independent computations of the n×n Lights Out nullity agree: elimination of the
+/// n²×n² system, and deg gcd(p_n(x), p_n(x+1)) with p_0 = 1, p_1 = x,
+/// p_(m+1) = x·p_m + p_(m-1) over GF(2) (the characteristic polynomials of the path).
+#[test]
+fn lights_out_nullity_by_elimination_equals_polynomial_gcd() {
+    let mut prev = cgtk_algebra::Gf2Poly::one();
+    let mut cur = cgtk_algebra::Gf2Poly::x();
+    let mut nullities = Vec::new();
+    for n in 1..=40usize {
+        let by_poly = cur.gcd(&cur.compose_x_plus_1()).degree().expect("nonzero");
+        let a = lights_out(n);
+        let by_matrix = a.nullity();
+        assert_eq!(by_poly, by_matrix, "n = {n}");
+        assert_eq!(a.kernel_basis().len(), by_matrix);
+        nullities.push(by_matrix);
+        let next = cur.shl(1).add(&prev);
+        prev = std::mem::replace(&mut cur, next);
+    }
+    // Spot values: the 4×4 and 5×5 boards have 16 and 4 quiet patterns (2^4, 2^2).
+    assert_eq!(&nullities[..5], &[0, 0, 0, 4, 2]);
+}
+
+#[test]
+fn lights_out_zk_matrix_agrees_with_bit_matrix() {
+    for n in 1..=9usize {
+        let a = lights_out(n);
+        let rows: Vec<Vec<u32>> = (0..n * n)
+            .map(|r| (0..n * n).map(|c| a.get(r, c) as u32).collect())
+            .collect();
+        let z = ZkMatrix::from_rows(2, rows).unwrap();
+        let sys = z.analyze();
+        assert_eq!(sys.nullity(), Some(a.nullity()), "n = {n}");
+        let ones = BitVec::from_bools(&vec![true; n * n]);
+        let xz = sys.solve(&vec![1; n * n]).unwrap();
+        let xb = a.solve(&ones);
+        assert_eq!(xz.is_some(), xb.is_some());
+        if let Some(x) = xz {
+            assert_eq!(z.mul_vec(&x), vec![1; n * n]);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Larger low-rank products L·R (rank at most `inner`) spanning several words and
+    /// elimination strips: rank, kernel and solving agree with ZkMatrix over Z/2Z.
+    #[test]
+    fn low_rank_products_agree_with_zk_matrix(rows in 1usize..140, cols in 1usize..140, inner in 0usize..100, seed in any::<u64>()) {
+        let mut state = seed | 1;
+        let mut bit = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state & 1 == 1
+        };
+        let left: Vec<Vec<bool>> = (0..rows).map(|_| (0..inner).map(|_| bit()).collect()).collect();
+        let right: Vec<Vec<bool>> = (0..inner).map(|_| (0..cols).map(|_| bit()).collect()).collect();
+        let prod: Vec<Vec<bool>> = (0..rows)
+            .map(|i| (0..cols).map(|j| (0..inner).fold(false, |acc, t| acc ^ (left[i][t] & right[t][j]))).collect())
+            .collect();
+        let a = bit_matrix(&prod);
+        let z = zk_of(&prod);
+        let sys = z.analyze();
+        prop_assert_eq!(Some(a.rank()), sys.rank());
+        prop_assert!(a.rank() <= inner);
+        let basis = a.kernel_basis();
+        prop_assert_eq!(basis.len(), cols - a.rank());
+        for v in &basis {
+            prop_assert_eq!(a.mul_vec(v).count_ones(), 0);
+        }
+        let x0 = BitVec::from_bools(&(0..cols).map(|_| bit()).collect::<Vec<_>>());
+        let b = a.mul_vec(&x0);
+        let x = a.solve(&b).expect("b = A·x0");
+        prop_assert_eq!(a.mul_vec(&x), b.clone());
+        let bs = a.analyze();
+        prop_assert_eq!(a.mul_vec(&bs.solve(&b).expect("b = A·x0")), b);
+        let random_b = BitVec::from_bools(&(0..rows).map(|_| bit()).collect::<Vec<_>>());
+        let expect = sys.solve(&to_u32(&random_b)).unwrap().is_some();
+        prop_assert_eq!(a.solve(&random_b).is_some(), expect);
+        prop_assert_eq!(bs.solve(&random_b).is_some(), expect);
+    }
+}
+
+proptest! {
+    /// BitVec agrees with a Vec<bool> model.
+    #[test]
+    fn bit_vec_matches_a_bool_model(bits in proptest::collection::vec(any::<bool>(), 0..300), other_seed in any::<u64>()) {
+        let v = BitVec::from_bools(&bits);
+        prop_assert_eq!(v.len(), bits.len());
+        prop_assert_eq!(v.to_bools(), bits.clone());
+        prop_assert_eq!(v.count_ones(), bits.iter().filter(|&&b| b).count());
+        let ones: Vec<usize> = bits.iter().enumerate().filter(|(_, &b)| b).map(|(i, _)| i).collect();
+        prop_assert_eq!(v.iter_ones().collect::<Vec<_>>(), ones);
+        let other: Vec<bool> = (0..bits.len()).map(|i| (other_seed >> (i % 64)) & 1 == 1).collect();
+        let w = BitVec::from_bools(&other);
+        let mut x = v.clone();
+        x.xor_assign(&w);
+        let model: Vec<bool> = bits.iter().zip(&other).map(|(a, b)| a ^ b).collect();
+        prop_assert_eq!(x.to_bools(), model);
+        let dot = bits.iter().zip(&other).filter(|(a, b)| **a && **b).count() % 2 == 1;
+        prop_assert_eq!(v.dot(&w), dot);
+        let mut t = v.clone();
+        for i in 0..bits.len() {
+            t.toggle(i);
+        }
+        prop_assert_eq!(t.count_ones(), bits.len() - v.count_ones());
+        // from_words clears the bits past the length.
+        let words = vec![u64::MAX; bits.len().div_ceil(64)];
+        prop_assert_eq!(BitVec::from_words(bits.len(), words).count_ones(), bits.len());
+    }
+}

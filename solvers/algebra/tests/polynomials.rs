@@ -85,6 +85,18 @@ proptest! {
         }
     }
 
+    /// Bézout: s·a + t·b = gcd(a, b), and the cofactors are reduced (deg s < deg b).
+    #[test]
+    fn gf2_bezout(a in bits(200), b in bits(200)) {
+        let (pa, pb) = (Gf2Poly::from_coeffs(&a), Gf2Poly::from_coeffs(&b));
+        let (g, s, t) = pa.xgcd(&pb);
+        prop_assert_eq!(&g, &pa.gcd(&pb));
+        prop_assert_eq!(s.mul(&pa).add(&t.mul(&pb)), g.clone());
+        if pb.degree().is_some_and(|d| d > 0) && !g.is_zero() {
+            prop_assert!(s.degree() < pb.degree());
+        }
+    }
+
     /// gcd(a·c, b·c) is a multiple of c and divides both products.
     #[test]
     fn gf2_gcd_laws(a in bits(150), b in bits(150), c in bits(100)) {
@@ -172,4 +184,50 @@ fn display() {
         GfpPoly::new(5, vec![3, 1, 0, 2]).unwrap().to_string(),
         "2x^3 + x + 3"
     );
+}
+
+/// p ↦ p(x+1) is a ring homomorphism and an involution: checked on long random
+/// polynomials whose word-level butterflies span many words.
+#[test]
+fn shift_is_a_ring_homomorphism_on_long_polynomials() {
+    let mut state = 99u64;
+    let mut word = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for words in [1usize, 2, 3, 17, 64, 100] {
+        let a = Gf2Poly::from_words((0..words).map(|_| word()).collect());
+        let b = Gf2Poly::from_words((0..words + 3).map(|_| word()).collect());
+        let lhs = a.mul(&b).compose_x_plus_1();
+        let rhs = a.compose_x_plus_1().mul(&b.compose_x_plus_1());
+        assert_eq!(lhs, rhs, "{words} words");
+        assert_eq!(a.compose_x_plus_1().compose_x_plus_1(), a);
+        assert_eq!(a.compose_x_plus_1().degree(), a.degree());
+        // Value at 0 of p(x+1) is p(1).
+        assert_eq!(a.compose_x_plus_1().coeff(0), a.eval_one());
+    }
+}
+
+#[test]
+fn long_gcd_has_the_planted_factor() {
+    let mut state = 7u64;
+    let mut word = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let common = Gf2Poly::from_words((0..20).map(|_| word()).collect());
+    let a = Gf2Poly::from_words((0..150).map(|_| word()).collect()).mul(&common);
+    let b = Gf2Poly::from_words((0..140).map(|_| word()).collect()).mul(&common);
+    let g = a.gcd(&b);
+    assert!(g.rem(&common).unwrap().is_zero());
+    assert!(a.rem(&g).unwrap().is_zero() && b.rem(&g).unwrap().is_zero());
+    // gcd(a/g, b/g) = 1.
+    let (qa, ra) = a.div_rem(&g).unwrap();
+    let (qb, rb) = b.div_rem(&g).unwrap();
+    assert!(ra.is_zero() && rb.is_zero());
+    assert_eq!(qa.gcd(&qb), Gf2Poly::one());
 }

@@ -195,12 +195,13 @@ impl Board {
             Ok(System::new_gf2(m))
         } else {
             let k = u64::from(self.colours());
-            let mut rows = vec![vec![0u32; n]; n];
+            let mut flat = vec![0u32; n * n];
             for b in 0..n {
                 for e in self.reach(b / self.cols(), b % self.cols()) {
-                    rows[e][b] = ((u64::from(rows[e][b]) + 1) % k) as u32;
+                    flat[e * n + b] = ((u64::from(flat[e * n + b]) + 1) % k) as u32;
                 }
             }
+            let rows = flat.chunks(n).map(|r| r.to_vec()).collect();
             System::new(self.colours(), rows)
         }
     }

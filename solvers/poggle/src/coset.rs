@@ -86,8 +86,10 @@ pub fn enumerate_solutions(
 }
 
 /// A solution with the fewest total presses. The whole coset is searched when
-/// |ker A| × buttons ≤ `budget`; otherwise a local search (add multiples of each basis
-/// pattern while that lowers the total) returns the best found, not proven minimal.
+/// |ker A| × buttons ≤ `budget` (for k = 2: |ker A| × buttons / 64, the coset being
+/// walked in Gray-code order on bit-packed vectors); otherwise a local search (add
+/// multiples of each basis pattern while that lowers the total) returns the best found,
+/// not proven minimal.
 pub fn minimal_solution(
     particular: &[u32],
     basis: &[(Vec<u32>, u32)],
@@ -96,6 +98,12 @@ pub fn minimal_solution(
     budget: u64,
 ) -> MinimalSearch {
     let cells = particular.len().max(1) as u64;
+    if k == 2 && basis.len() < 63 && basis.iter().all(|(_, o)| *o == 2) {
+        let words = cells.div_ceil(64);
+        if (1u64 << basis.len()).saturating_mul(words) <= budget {
+            return minimal_gf2(particular, basis);
+        }
+    }
     let exhaustive = kernel_size
         .to_u64()
         .and_then(|s| s.checked_mul(cells))
@@ -120,6 +128,53 @@ pub fn minimal_solution(
         };
     }
     local_search(particular, basis, k)
+}
+
+/// Exhaustive search over GF(2): Gray-code order, one XOR of a packed basis vector and one
+/// popcount per solution.
+fn minimal_gf2(particular: &[u32], basis: &[(Vec<u32>, u32)]) -> MinimalSearch {
+    let pack = |v: &[u32]| {
+        let mut w = vec![0u64; v.len().div_ceil(64)];
+        for (i, &b) in v.iter().enumerate() {
+            if b & 1 == 1 {
+                w[i / 64] |= 1 << (i % 64);
+            }
+        }
+        w
+    };
+    let gens: Vec<Vec<u64>> = basis.iter().map(|(g, _)| pack(g)).collect();
+    let mut x = pack(particular);
+    let weight = |x: &[u64]| x.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
+    let mut best_total = weight(&x);
+    let mut best_step = 0u64;
+    let count = 1u64 << gens.len();
+    for step in 1..count {
+        let g = &gens[step.trailing_zeros() as usize];
+        for (a, b) in x.iter_mut().zip(g) {
+            *a ^= b;
+        }
+        let t = weight(&x);
+        if t < best_total {
+            best_total = t;
+            best_step = step;
+        }
+    }
+    // The Gray code of step s has bit i set when basis vector i is in the combination.
+    let gray = best_step ^ (best_step >> 1);
+    let mut presses = particular.to_vec();
+    for (i, (g, _)) in basis.iter().enumerate() {
+        if gray >> i & 1 == 1 {
+            for (p, &b) in presses.iter_mut().zip(g) {
+                *p ^= b & 1;
+            }
+        }
+    }
+    MinimalSearch {
+        presses,
+        total: best_total,
+        exhaustive: true,
+        visited: count,
+    }
 }
 
 fn local_search(particular: &[u32], basis: &[(Vec<u32>, u32)], k: u32) -> MinimalSearch {

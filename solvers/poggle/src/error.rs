@@ -6,7 +6,7 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BoardError {
     /// The number of colours is below 2 or does not fit the arithmetic.
-    #[error("{k} colours: a board needs at least 2 colours and at most {max}")]
+    #[error("{k} colours asked for: a board needs at least 2 colours and at most {max}")]
     Colours {
         /// The rejected number of colours.
         k: u64,

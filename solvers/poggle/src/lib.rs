@@ -57,4 +57,6 @@ pub use coset::{
 pub use error::{BoardError, GridError, PatternError, SolveError};
 pub use grid::{format_grid, Grid};
 pub use nullity::{gf2_nullity, path_polynomial};
+/// Exact kernel sizes and solution counts are big integers.
+pub use num_bigint::BigUint;
 pub use pattern::{Pattern, MAX_OFFSET, MAX_PATTERN_LEN};

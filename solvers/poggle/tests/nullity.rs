@@ -63,3 +63,40 @@ fn full_system_agrees_with_chasing_and_polynomial() {
         assert_eq!(full, chased_nullity(n, false), "n = {n}");
     }
 }
+
+#[test]
+fn singular_sizes_match_oeis_a117870() {
+    // The sizes n ≤ 143 whose n×n board has a nontrivial kernel.
+    let text = include_str!("data/a117870_singular_sizes.txt");
+    let listed: Vec<usize> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .flat_map(|l| l.split_whitespace().map(|t| t.parse::<usize>().unwrap()))
+        .collect();
+    let computed: Vec<usize> = (1..=143).filter(|&n| gf2_nullity(n) > 0).collect();
+    assert_eq!(computed, listed);
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn published_laws_hold_up_to_200() {
+    // Laws stated on OEIS A159257 and A165738 (Buchholz 2014, Boyles 2018):
+    // the plane nullity a(n) is even and at most n; a(n) > 0 implies a(2n + 1) > 0; and
+    // the (n+1)×(n+1) torus nullity is 2·a(n) + 4 when n ≡ 2 (mod 3), else 2·a(n).
+    // The torus side comes from light chasing on the torus, the plane side from the
+    // polynomial gcd: two different computations.
+    for n in 1..=200 {
+        let a = gf2_nullity(n);
+        assert!(a % 2 == 0 && a <= n, "n = {n}: a(n) = {a}");
+        if a > 0 {
+            assert!(gf2_nullity(2 * n + 1) > 0, "n = {n}");
+        }
+        let extra = if n % 3 == 2 { 4 } else { 0 };
+        assert_eq!(
+            chased_nullity(n + 1, true),
+            2 * a + extra,
+            "torus n + 1 = {}",
+            n + 1
+        );
+    }
+}

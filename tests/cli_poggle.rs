@@ -1,0 +1,153 @@
+//! What users see from `cgtk poggle …`: text and JSON snapshots, and one-line errors with
+//! exit code 2.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs the built `cgtk` with `args` and `stdin`; returns (stdout, stderr, exit code).
+fn cgtk(args: &[&str], stdin: &str) -> (String, String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cgtk runs");
+    // cgtk may exit before reading standard input; a closed pipe is fine then.
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes());
+    let out = child.wait_with_output().expect("cgtk finishes");
+    (
+        String::from_utf8(out.stdout).expect("utf-8"),
+        String::from_utf8(out.stderr).expect("utf-8"),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+fn ok(args: &[&str]) -> String {
+    let (out, err, code) = cgtk(args, "");
+    assert_eq!(code, 0, "cgtk {args:?} failed: {err}");
+    out
+}
+
+fn json(args: &[&str], stdin: &str) -> serde_json::Value {
+    let (out, err, code) = cgtk(args, stdin);
+    assert_eq!(code, 0, "cgtk {args:?} failed: {err}");
+    serde_json::from_str(&out).expect("valid JSON")
+}
+
+/// The one-line error of a usage mistake (exit code 2).
+fn usage_error(args: &[&str], stdin: &str) -> String {
+    let (out, err, code) = cgtk(args, stdin);
+    assert_eq!(
+        code, 2,
+        "cgtk {args:?} should exit 2; stdout {out}, stderr {err}"
+    );
+    assert!(out.is_empty());
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    err
+}
+
+#[test]
+fn solve_readme_board() {
+    insta::assert_snapshot!(ok(&["poggle", "solve", "5", "--colours", "3"]));
+}
+
+#[test]
+fn solve_classic_minimal() {
+    insta::assert_snapshot!(ok(&["poggle", "solve", "5", "--minimal"]));
+}
+
+#[test]
+fn solve_classic_minimal_json() {
+    insta::assert_json_snapshot!(json(&["poggle", "solve", "5", "--minimal", "--json"], ""));
+}
+
+#[test]
+fn solve_all_with_limit() {
+    insta::assert_snapshot!(ok(&["poggle", "solve", "4", "--all", "--limit", "3"]));
+}
+
+#[test]
+fn solve_many_colours_rectangle_torus() {
+    insta::assert_snapshot!(ok(&["poggle", "solve", "3x4", "-k", "12", "--torus"]));
+}
+
+#[test]
+fn solve_unsolvable_from_stdin_json() {
+    let args = ["poggle", "solve", "2", "-k", "3", "--start", "-", "--json"];
+    insta::assert_json_snapshot!(json(&args, "10\n00\n"));
+}
+
+#[test]
+fn solve_start_and_goal_text() {
+    let dir = std::env::temp_dir().join(format!("cgtk-poggle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let start = dir.join("start.txt");
+    let goal = dir.join("goal.txt");
+    std::fs::write(&start, "0123\n3210\n0000\n").unwrap();
+    std::fs::write(&goal, "# every button at 2\n2222\n2222\n2222\n").unwrap();
+    let out = ok(&[
+        "poggle",
+        "solve",
+        "3x4",
+        "-k",
+        "4",
+        "--start",
+        start.to_str().unwrap(),
+        "--goal",
+        goal.to_str().unwrap(),
+        "--minimal",
+    ]);
+    std::fs::remove_dir_all(&dir).ok();
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn quiet_text_and_json() {
+    insta::assert_snapshot!(ok(&["poggle", "quiet", "5"]));
+    insta::assert_json_snapshot!(json(&["poggle", "quiet", "4", "-k", "4", "--json"], ""));
+}
+
+#[test]
+fn table_text_and_json() {
+    insta::assert_snapshot!(ok(&[
+        "poggle",
+        "table",
+        "--sizes",
+        "1..9",
+        "--colours",
+        "2,3,6"
+    ]));
+    let args = ["poggle", "table", "--sizes", "4..5", "--torus", "--json"];
+    insta::assert_json_snapshot!(json(&args, ""));
+}
+
+#[test]
+fn bad_input_is_one_line_with_exit_code_2() {
+    let errors = [
+        usage_error(&["poggle", "solve", "5", "--colours", "1"], ""),
+        usage_error(&["poggle", "solve", "0"], ""),
+        usage_error(&["poggle", "solve", "5x"], ""),
+        usage_error(&["poggle", "solve", "2", "--start", "-"], "010\n101\n"),
+        usage_error(
+            &["poggle", "solve", "2", "-k", "3", "--start", "-"],
+            "01\n23\n",
+        ),
+        usage_error(&["poggle", "solve", "2", "--goal", "-"], "0x\n11\n"),
+        usage_error(&["poggle", "solve", "100000"], ""),
+        usage_error(&["poggle", "solve", "3000", "-k", "3"], ""),
+        usage_error(&["poggle", "solve", "99999999999999999999999"], ""),
+        usage_error(&["poggle", "quiet", "3", "--pattern", "0,0 1"], ""),
+        usage_error(&["poggle", "quiet", "100", "--pattern", "0,0 1,1"], ""),
+        usage_error(&["poggle", "table", "--sizes", "5..2"], ""),
+        usage_error(
+            &["poggle", "table", "--sizes", "1..3", "--colours", "2,1"],
+            "",
+        ),
+    ];
+    insta::assert_snapshot!(errors.concat());
+}
