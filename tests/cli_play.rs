@@ -236,3 +236,32 @@ fn poggle_puzzle_solved_by_following_the_hint() {
     assert!(run.stdout.contains("solved in 5 moves"));
     insta::assert_snapshot!(run.stdout);
 }
+
+/// A table written by `cgtk solve` drives the engine exactly as the table solved on the
+/// fly; a table of another game is refused.
+#[test]
+fn play_from_a_table_file() {
+    let dir = scratch("table");
+    let solve = Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(["solve", "mu-torere", "--out", "mt.tbl"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        solve.status.success(),
+        "{}",
+        String::from_utf8_lossy(&solve.stderr)
+    );
+    let args = ["mu-torere", "--you", "none", "--seed", "3", "--level", "80"];
+    let on_the_fly = play(&dir, &args, "");
+    let mut with_table = args.to_vec();
+    with_table.extend(["--table", "mt.tbl"]);
+    let from_file = play(&dir, &with_table, "");
+    assert_eq!(from_file.code, 0, "{}", from_file.stderr);
+    assert_eq!(on_the_fly.stdout, from_file.stdout);
+    assert!(from_file.stdout.contains("[table: "));
+
+    let wrong = play(&dir, &["kono", "--table", "mt.tbl"], "");
+    assert_eq!(wrong.code, 2);
+    insta::assert_snapshot!("wrong_table", wrong.stderr);
+}
