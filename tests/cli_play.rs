@@ -265,3 +265,48 @@ fn play_from_a_table_file() {
     assert_eq!(wrong.code, 2);
     insta::assert_snapshot!("wrong_table", wrong.stderr);
 }
+
+/// Level 0 on the other games: every move of engine-against-engine games replays legally
+/// in the library's own rules, and the reported result is the rules' outcome.
+#[test]
+fn level_zero_plays_only_legal_moves_in_every_board_game() {
+    use cgtk_core::{Game, Notation, Outcome};
+    fn replay<G: Game + Notation>(mut game: G, summary: &serde_json::Value) {
+        for mv in summary["moves"].as_array().unwrap() {
+            let mv = game.parse_move(mv.as_str().unwrap()).unwrap();
+            assert!(game.is_legal(mv));
+            game.make(mv);
+        }
+        let expected = match game.outcome() {
+            Some(Outcome::Win(p)) => p.to_string(),
+            Some(Outcome::Draw) => "draw".to_string(),
+            None => "unfinished".to_string(),
+        };
+        assert_eq!(summary["result"], expected.as_str());
+    }
+    let dir = scratch("level0-boards");
+    for seed in ["1", "2", "3"] {
+        for game in ["mu-torere", "kono", "fox-hounds"] {
+            let run = play(
+                &dir,
+                &[
+                    "--json", game, "--you", "none", "--level", "0", "--seed", seed,
+                ],
+                "",
+            );
+            assert_eq!(run.code, 0, "{}", run.stderr);
+            let summary: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+            match game {
+                "mu-torere" => replay(
+                    cgtk_games::mu_torere::MuTorere::start(Default::default()),
+                    &summary,
+                ),
+                "kono" => replay(cgtk_games::kono::Kono::start(Default::default()), &summary),
+                _ => replay(
+                    cgtk_games::fox_hounds::FoxHounds::start(Default::default()),
+                    &summary,
+                ),
+            }
+        }
+    }
+}

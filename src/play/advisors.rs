@@ -95,14 +95,23 @@ pub enum Solved {
     Memory(Solution),
     /// Probed from a table file.
     File(Table<std::io::BufReader<std::fs::File>>),
+    /// To be solved when first asked (so that games never needing the engine's best move
+    /// never pay for it).
+    Later(Box<dyn Fn() -> Option<Solution>>),
+    /// Solving failed.
+    Failed,
 }
 
 impl Solved {
     /// The verdict of the position with this index.
     pub fn verdict(&mut self, index: u64) -> Option<Verdict> {
+        if let Solved::Later(solve) = self {
+            *self = solve().map_or(Solved::Failed, Solved::Memory);
+        }
         match self {
             Solved::Memory(s) => s.verdict(index),
             Solved::File(t) => t.get(index).ok().flatten(),
+            Solved::Later(_) | Solved::Failed => None,
         }
     }
 }

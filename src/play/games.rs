@@ -107,7 +107,7 @@ fn build_nim(setup: &Setup) -> Result<Box<dyn Playable>, String> {
 
 /// The solved values for `start`'s game: read from `--table` (checked to be for `id` and,
 /// unless `any_variant`, for this variant), else solved now.
-fn solved<G: Predecessors + Sync>(
+fn solved<G: Predecessors + Sync + Clone + 'static>(
     id: &str,
     variant: &str,
     start: &G,
@@ -139,9 +139,12 @@ fn solved<G: Predecessors + Sync>(
             }
             Ok(Solved::File(table))
         }
-        None => cgtk_retro::solve(start, &|_| {})
-            .map(Solved::Memory)
-            .map_err(|e| format!("cannot solve {id}: {e}")),
+        None => {
+            let start = start.clone();
+            Ok(Solved::Later(Box::new(move || {
+                cgtk_retro::solve(&start, &|_| {}).ok()
+            })))
+        }
     }
 }
 
