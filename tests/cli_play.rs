@@ -310,3 +310,25 @@ fn level_zero_plays_only_legal_moves_in_every_board_game() {
         }
     }
 }
+
+/// `--mcts N` hands the engine's moves to Monte Carlo tree search; the game is
+/// reproducible from its seed.
+#[test]
+fn monte_carlo_engine_is_reproducible() {
+    let dir = scratch("mcts");
+    let args = [
+        "fox-hounds",
+        "--you",
+        "none",
+        "--mcts",
+        "300",
+        "--seed",
+        "5",
+    ];
+    let a = play(&dir, &args, "");
+    let b = play(&dir, &args, "");
+    assert_eq!(a.code, 0, "{}", a.stderr);
+    assert!(a.stdout.contains("[mcts 300 playouts: "), "{}", a.stdout);
+    assert!(a.stdout.contains("game over: "));
+    assert_eq!(a.stdout, b.stdout);
+}

@@ -51,6 +51,11 @@ pub struct Args {
     /// The engine's evaluation, for games that offer several (fox-hounds: naive, better).
     #[arg(long)]
     pub heuristic: Option<String>,
+
+    /// Let Monte Carlo tree search (UCT, random playouts) choose the engine's moves, with N
+    /// playouts per move, instead of the table or alpha-beta.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    pub mcts: Option<u32>,
 }
 
 fn game_list() -> String {
@@ -69,6 +74,7 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
         history: args.history as usize,
         table: args.table.clone(),
         heuristic: args.heuristic.clone(),
+        mcts: args.mcts,
     };
     let game = (info.build)(&setup(&args.variant.join(","))).map_err(usage)?;
     let rebuild = |variant: &str| (info.build)(&setup(variant));

@@ -1,6 +1,6 @@
 //! The games `cgtk play` knows: one [`GameInfo`] entry each.
 
-use super::advisors::{AlphaBetaAdvisor, Solved, TableAdvisor};
+use super::advisors::{AlphaBetaAdvisor, MctsAdvisor, Solved, TableAdvisor};
 use super::fox_heuristics::{self, Heuristic};
 use super::playable::{Advisor, Match, Playable};
 use cgtk_core::{Game, Notation, PerfectIndex, Player, PositionKey, Predecessors, Render};
@@ -23,6 +23,8 @@ pub struct Setup {
     pub table: Option<PathBuf>,
     /// The evaluation for alpha-beta, for games that offer several.
     pub heuristic: Option<String>,
+    /// Use Monte Carlo tree search with this many playouts per move instead.
+    pub mcts: Option<u32>,
 }
 
 /// A game that can be played.
@@ -95,14 +97,14 @@ fn build_nim(setup: &Setup) -> Result<Box<dyn Playable>, String> {
         Box::new(|n: &Nim| n.key()),
         "",
     );
-    Ok(Box::new(Match::new(
+    Ok(boxed(
         "nim",
         variant,
         "HEAP:TAKE takes TAKE counters from heap HEAP (heaps numbered from 1), e.g. 2:3",
         nim,
-        setup.history,
+        setup,
         Box::new(advisor),
-    )))
+    ))
 }
 
 /// The solved values for `start`'s game: read from `--table` (checked to be for `id` and,
@@ -165,8 +167,12 @@ fn boxed<G>(
     advisor: Box<dyn Advisor<G>>,
 ) -> Box<dyn Playable>
 where
-    G: Game + Notation + Render + 'static,
+    G: Game + Notation + Render + Clone + 'static,
 {
+    let advisor = match setup.mcts {
+        Some(playouts) => Box::new(MctsAdvisor { playouts }),
+        None => advisor,
+    };
     Box::new(Match::new(id, variant, help, start, setup.history, advisor))
 }
 
