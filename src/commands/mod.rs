@@ -11,7 +11,12 @@ use clap::Subcommand;
 
 pub mod count;
 pub mod cycle_index;
+pub mod analyze;
+pub mod play;
 pub mod poggle;
+pub mod probe;
+pub mod solve;
+pub mod table;
 
 /// Every subcommand of `cgtk`.
 #[derive(Debug, Subcommand)]
@@ -25,6 +30,18 @@ pub enum Command {
     /// Print the cycle index of a permutation group (cyclic, dihedral, symmetric, board, or
     /// given by generators).
     CycleIndex(cycle_index::Args),
+    /// Play a game against the engine (undo, redo, hint, save, load).
+    Play(play::Args),
+    /// Measure engine heuristics against solved tables.
+    #[command(subcommand)]
+    Analyze(analyze::Command),
+    /// Solve a game by retrograde analysis (Mu Torere, Four Field Kono, Fox and Hounds).
+    Solve(solve::Args),
+    /// Look a position up in a solved table, with the value of every move.
+    Probe(probe::Args),
+    /// Inspect or export a solved table file.
+    #[command(subcommand)]
+    Table(table::Command),
 }
 
 impl Command {
@@ -34,6 +51,11 @@ impl Command {
             Command::Poggle(cmd) => poggle::run(cmd, ctx),
             Command::Count(cmd) => count::run(cmd, ctx),
             Command::CycleIndex(args) => cycle_index::run(args, ctx),
+            Command::Play(args) => play::run(args, ctx),
+            Command::Analyze(cmd) => analyze::run(cmd, ctx),
+            Command::Solve(args) => solve::run(args, ctx),
+            Command::Probe(args) => probe::run(args, ctx),
+            Command::Table(cmd) => table::run(cmd, ctx),
         }
     }
 }

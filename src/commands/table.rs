@@ -1,0 +1,170 @@
+//! `cgtk table info|export`: describe a table file, or stream it as CSV or JSON lines.
+
+use crate::cli::{usage, Context};
+use crate::commands::probe::{check_scheme, open_table, table_game};
+use crate::commands::solve::{CountsOut, SolvedGame};
+use crate::with_game;
+use anyhow::Result;
+use cgtk_retro::{Counts, Table};
+use clap::{Subcommand, ValueEnum};
+use serde::Serialize;
+use std::io::{BufWriter, Read, Seek, Write};
+use std::path::PathBuf;
+
+/// The `table` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print a table's header, its counts and whether its checksums hold.
+    Info {
+        /// A table written by `cgtk solve --out`.
+        file: PathBuf,
+    },
+    /// Write one row per legal position (position, value, distance) to standard output.
+    Export {
+        /// A table written by `cgtk solve --out`.
+        file: PathBuf,
+        /// Row format.
+        #[arg(long, value_enum, default_value = "csv")]
+        format: ExportFormat,
+    },
+}
+
+/// Export row formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// `position,value,distance` with a header line; the position is quoted.
+    Csv,
+    /// One JSON object per line: `{"position": …, "value": …, "distance": …}`.
+    Jsonl,
+}
+
+#[derive(Debug, Serialize)]
+struct InfoOut {
+    game: String,
+    variant: String,
+    scheme: String,
+    format_version: u16,
+    entry_encoding: &'static str,
+    compression: String,
+    entries: u64,
+    block_entries: u32,
+    blocks: u32,
+    bytes: u64,
+    checksum: String,
+    legal: u64,
+    counts: CountsOut,
+}
+
+/// Runs a `table` subcommand.
+pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
+    match cmd {
+        Command::Info { file } => info(file, ctx),
+        Command::Export { file, format } => {
+            let mut table = open_table(file)?;
+            let game = table_game(&table, file)?;
+            let variant = table.header().variant.clone();
+            with_game!(game, &variant, |g| export(&g, &mut table, file, *format))
+        }
+    }
+}
+
+fn info(file: &std::path::Path, ctx: &Context) -> Result<()> {
+    let mut table = open_table(file)?;
+    let bad = |e| usage(format!("{}: {e}", file.display()));
+    table.verify().map_err(bad)?;
+    let mut counts = Counts::default();
+    for k in 0..table.header().block_count {
+        for &e in table.block(k).map_err(bad)? {
+            if let Ok(Some(v)) = cgtk_retro::decode_entry(e) {
+                counts.add(v);
+            }
+        }
+    }
+    let h = table.header().clone();
+    let out = InfoOut {
+        game: h.game.clone(),
+        variant: h.variant.clone(),
+        scheme: h.scheme.clone(),
+        format_version: h.version,
+        entry_encoding: "u16: 2-bit value, 14-bit distance",
+        compression: h.compression.to_string(),
+        entries: h.entry_count,
+        block_entries: h.block_entries,
+        blocks: h.block_count,
+        bytes: h.header_len as u64 + h.payload_len,
+        checksum: format!("ok (crc32 {:08x})", h.payload_crc),
+        legal: counts.total(),
+        counts: counts.into(),
+    };
+    ctx.emit(&out, || {
+        format!(
+            "game            {}\nvariant         {}\nindex scheme    {}\nformat version  {}\nentries         {} ({})\ncompression     {} in {} blocks of {} entries\nsize            {} bytes\nchecksum        {}\nlegal           {}\nwins            {}\nlosses          {}\ndraws           {}\n",
+            out.game,
+            out.variant,
+            out.scheme,
+            out.format_version,
+            out.entries,
+            out.entry_encoding,
+            out.compression,
+            out.blocks,
+            out.block_entries,
+            out.bytes,
+            out.checksum,
+            out.legal,
+            out.counts.wins,
+            out.counts.losses,
+            out.counts.draws
+        )
+    })
+}
+
+fn export<G: SolvedGame, R: Read + Seek>(
+    start: &G,
+    table: &mut Table<R>,
+    file: &std::path::Path,
+    format: ExportFormat,
+) -> Result<()> {
+    check_scheme::<G, R>(table, file)?;
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    if format == ExportFormat::Csv {
+        writeln!(out, "position,value,distance")?;
+    }
+    let per_block = table.header().block_entries as u64;
+    for k in 0..table.header().block_count {
+        let block = table
+            .block(k)
+            .map_err(|e| usage(format!("{}: {e}", file.display())))?
+            .to_vec();
+        for (j, &e) in block.iter().enumerate() {
+            let Ok(Some(v)) = cgtk_retro::decode_entry(e) else {
+                continue;
+            };
+            let index = k as u64 * per_block + j as u64;
+            let pos = start.position_at(index).ok_or_else(|| {
+                usage(format!(
+                    "{}: entry {index} is not a legal position of {}: the table does not match this game",
+                    file.display(),
+                    G::ID
+                ))
+            })?;
+            let text = pos.position_text();
+            match format {
+                ExportFormat::Csv => {
+                    let d = v.distance.map(|d| d.to_string()).unwrap_or_default();
+                    writeln!(out, "\"{text}\",{},{d}", v.value)?;
+                }
+                ExportFormat::Jsonl => {
+                    let row = serde_json::json!({
+                        "position": text,
+                        "value": v.value,
+                        "distance": v.distance,
+                    });
+                    serde_json::to_writer(&mut out, &row)?;
+                    writeln!(out)?;
+                }
+            }
+        }
+    }
+    out.flush()?;
+    Ok(())
+}

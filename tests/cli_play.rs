@@ -1,0 +1,334 @@
+//! `cgtk play`: whole games scripted through standard input, their transcripts snapshotted.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+struct Run {
+    stdout: String,
+    stderr: String,
+    code: i32,
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cgtk-play-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn play(dir: &PathBuf, args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .arg("play")
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    Run {
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+        code: out.status.code().unwrap_or(-1),
+    }
+}
+
+#[test]
+fn nim_game_with_rejected_input_hint_undo_and_redo() {
+    let dir = scratch("nim-game");
+    let run = play(
+        &dir,
+        &["nim", "1", "2", "3", "--seed", "5"],
+        "help\n4:1\n2:3\nfrobnicate\nhint\n1:1\nundo\nredo\n2:2\n3:1\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    insta::assert_snapshot!(run.stdout);
+}
+
+#[test]
+fn undo_and_redo_stop_at_the_history_bound() {
+    let dir = scratch("history");
+    // Two people, history 2: five moves, then undo three times (the third is refused),
+    // redo three times (the third finds nothing), then a new move clears the redo list.
+    let run = play(
+        &dir,
+        &["nim", "5", "5", "--you", "both", "--history", "2"],
+        "1:1\n2:1\n1:1\n2:1\n1:1\nundo\nundo\nundo\nredo\nredo\nredo\nundo\n2:3\nredo\nmoves\nquit\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    insta::assert_snapshot!(run.stdout);
+}
+
+#[test]
+fn history_below_two_is_a_usage_error() {
+    let dir = scratch("history-1");
+    let run = play(&dir, &["nim", "--history", "1"], "");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("1 is not in 2..=1000000"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn save_then_load_then_continue() {
+    let dir = scratch("save-load");
+    let first = play(
+        &dir,
+        &["nim", "2", "3", "4", "--level", "60", "--seed", "9"],
+        "3:1\nsave game.json\nquit\n",
+    );
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let saved = std::fs::read_to_string(dir.join("game.json")).unwrap();
+    insta::assert_snapshot!("saved_document", saved);
+
+    // Continue from the file (its level and seed come with it) and finish the game.
+    let second = play(
+        &dir,
+        &["nim", "9", "--load", "game.json"],
+        "moves\nhint\n2:3\n",
+    );
+    assert_eq!(second.code, 0, "{}", second.stderr);
+    insta::assert_snapshot!("continued", second.stdout);
+
+    // `load` inside a session replaces the game in play.
+    let third = play(
+        &dir,
+        &["nim", "1", "--you", "both"],
+        "load game.json\nmoves\nquit\n",
+    );
+    assert_eq!(third.code, 0, "{}", third.stderr);
+    insta::assert_snapshot!("loaded_in_session", third.stdout);
+}
+
+#[test]
+fn loading_a_file_with_an_illegal_move_is_refused_precisely() {
+    let dir = scratch("bad-load");
+    std::fs::write(
+        dir.join("bad.json"),
+        r#"{"game":"nim","variant":"2,3","level":100,"seed":1,"moves":["2:1","1:2","2:3"]}"#,
+    )
+    .unwrap();
+    let run = play(&dir, &["nim", "--load", "bad.json"], "");
+    assert_eq!(run.code, 2);
+    insta::assert_snapshot!(run.stderr);
+
+    std::fs::write(
+        dir.join("other.json"),
+        r#"{"game":"chess","variant":"","level":1,"seed":1,"moves":[]}"#,
+    )
+    .unwrap();
+    let run = play(
+        &dir,
+        &["nim", "--you", "both"],
+        "load other.json\nload missing.json\nload\nquit\n",
+    );
+    assert_eq!(run.code, 0);
+    insta::assert_snapshot!("refused_in_session", run.stdout);
+}
+
+#[test]
+fn unknown_game_is_a_usage_error() {
+    let dir = scratch("unknown");
+    let run = play(&dir, &["tic-tac-toe"], "");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .starts_with("error: unknown game \"tic-tac-toe\"; games: nim"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Engine against engine at level 0 (every move random): the JSON record replays legally
+/// in an independent Nim and its result is the side that took the last counter.
+#[test]
+fn level_zero_plays_only_legal_moves() {
+    use cgtk_core::{Game, Notation, Outcome};
+    let dir = scratch("level0");
+    for seed in 0..20 {
+        let seed = seed.to_string();
+        let run = play(
+            &dir,
+            &[
+                "--json", "nim", "3", "4", "5", "--you", "none", "--level", "0", "--seed", &seed,
+            ],
+            "",
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let summary: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        let mut nim = cgtk_games::nim::Nim::new(&[3, 4, 5]).unwrap();
+        for mv in summary["moves"].as_array().unwrap() {
+            let mv = nim.parse_move(mv.as_str().unwrap()).unwrap();
+            assert!(nim.is_legal(mv));
+            nim.make(mv);
+        }
+        let Some(Outcome::Win(winner)) = nim.outcome() else {
+            panic!("game not finished: {summary}")
+        };
+        assert_eq!(summary["result"], winner.to_string());
+    }
+}
+
+#[test]
+fn mu_torere_game_against_the_table() {
+    let dir = scratch("mu-torere");
+    let run = play(
+        &dir,
+        &["mu-torere", "--you", "second", "--seed", "4"],
+        "moves\nc-1\nhint\n8-1\nundo\nhelp\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    insta::assert_snapshot!(run.stdout);
+}
+
+#[test]
+fn fox_and_hounds_engine_against_itself_with_a_heuristic() {
+    let dir = scratch("fox-hounds");
+    let run = play(
+        &dir,
+        &[
+            "fox-hounds",
+            "--you",
+            "none",
+            "--heuristic",
+            "better",
+            "--level",
+            "90",
+            "--seed",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    insta::assert_snapshot!(run.stdout);
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn analyze_fox_hounds_reports_both_heuristics() {
+    let out = Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(["analyze", "fox-hounds", "--depth", "2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    insta::assert_snapshot!(String::from_utf8(out.stdout).unwrap());
+}
+
+/// The hint's presses (from the linear algebra) solve the puzzle by the game's own rules.
+#[test]
+fn poggle_puzzle_solved_by_following_the_hint() {
+    let dir = scratch("poggle");
+    let run = play(
+        &dir,
+        &["poggle", "3"],
+        "hint\nz9\nb2\nundo\na1\nc1\nb2\na3\nc3\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("solved in 5 moves"));
+    insta::assert_snapshot!(run.stdout);
+}
+
+/// A table written by `cgtk solve` drives the engine exactly as the table solved on the
+/// fly; a table of another game is refused.
+#[test]
+fn play_from_a_table_file() {
+    let dir = scratch("table");
+    let solve = Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(["solve", "mu-torere", "--out", "mt.tbl"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        solve.status.success(),
+        "{}",
+        String::from_utf8_lossy(&solve.stderr)
+    );
+    let args = ["mu-torere", "--you", "none", "--seed", "3", "--level", "80"];
+    let on_the_fly = play(&dir, &args, "");
+    let mut with_table = args.to_vec();
+    with_table.extend(["--table", "mt.tbl"]);
+    let from_file = play(&dir, &with_table, "");
+    assert_eq!(from_file.code, 0, "{}", from_file.stderr);
+    assert_eq!(on_the_fly.stdout, from_file.stdout);
+    assert!(from_file.stdout.contains("[table: "));
+
+    let wrong = play(&dir, &["kono", "--table", "mt.tbl"], "");
+    assert_eq!(wrong.code, 2);
+    insta::assert_snapshot!("wrong_table", wrong.stderr);
+}
+
+/// Level 0 on the other games: every move of engine-against-engine games replays legally
+/// in the library's own rules, and the reported result is the rules' outcome.
+#[test]
+fn level_zero_plays_only_legal_moves_in_every_board_game() {
+    use cgtk_core::{Game, Notation, Outcome};
+    fn replay<G: Game + Notation>(mut game: G, summary: &serde_json::Value) {
+        for mv in summary["moves"].as_array().unwrap() {
+            let mv = game.parse_move(mv.as_str().unwrap()).unwrap();
+            assert!(game.is_legal(mv));
+            game.make(mv);
+        }
+        let expected = match game.outcome() {
+            Some(Outcome::Win(p)) => p.to_string(),
+            Some(Outcome::Draw) => "draw".to_string(),
+            None => "unfinished".to_string(),
+        };
+        assert_eq!(summary["result"], expected.as_str());
+    }
+    let dir = scratch("level0-boards");
+    for seed in ["1", "2", "3"] {
+        for game in ["mu-torere", "kono", "fox-hounds"] {
+            let run = play(
+                &dir,
+                &[
+                    "--json", game, "--you", "none", "--level", "0", "--seed", seed,
+                ],
+                "",
+            );
+            assert_eq!(run.code, 0, "{}", run.stderr);
+            let summary: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+            match game {
+                "mu-torere" => replay(
+                    cgtk_games::mu_torere::MuTorere::start(Default::default()),
+                    &summary,
+                ),
+                "kono" => replay(cgtk_games::kono::Kono::start(Default::default()), &summary),
+                _ => replay(
+                    cgtk_games::fox_hounds::FoxHounds::start(Default::default()),
+                    &summary,
+                ),
+            }
+        }
+    }
+}
+
+/// `--mcts N` hands the engine's moves to Monte Carlo tree search; the game is
+/// reproducible from its seed.
+#[test]
+fn monte_carlo_engine_is_reproducible() {
+    let dir = scratch("mcts");
+    let args = [
+        "fox-hounds",
+        "--you",
+        "none",
+        "--mcts",
+        "300",
+        "--seed",
+        "5",
+    ];
+    let a = play(&dir, &args, "");
+    let b = play(&dir, &args, "");
+    assert_eq!(a.code, 0, "{}", a.stderr);
+    assert!(a.stdout.contains("[mcts 300 playouts: "), "{}", a.stdout);
+    assert!(a.stdout.contains("game over: "));
+    assert_eq!(a.stdout, b.stdout);
+}
