@@ -9,6 +9,9 @@ use crate::cli::Context;
 use anyhow::Result;
 use clap::Subcommand;
 
+pub mod grundy;
+pub mod nim;
+pub mod nimber;
 pub mod poggle;
 
 /// Every subcommand of `cgtk`.
@@ -17,6 +20,12 @@ pub enum Command {
     /// Poggle / Lights Out in k colours: solve boards, quiet patterns, nullity tables.
     #[command(subcommand)]
     Poggle(poggle::Command),
+    /// Evaluate nimber arithmetic: nim sums, nim products, inverses, powers.
+    Nimber(nimber::Args),
+    /// Nim: the nim-sum of heaps and every winning move.
+    Nim(nim::Args),
+    /// Grundy values of heap games (octal codes, subtraction games, Grundy's game).
+    Grundy(grundy::Args),
 }
 
 impl Command {
@@ -24,6 +33,9 @@ impl Command {
     pub fn run(&self, ctx: &Context) -> Result<()> {
         match self {
             Command::Poggle(cmd) => poggle::run(cmd, ctx),
+            Command::Nimber(args) => nimber::run(args, ctx),
+            Command::Nim(args) => nim::run(args, ctx),
+            Command::Grundy(args) => grundy::run(args, ctx),
         }
     }
 }

@@ -30,8 +30,8 @@ fn preperiod_for(values: &[u32], p: usize) -> usize {
 /// periodicity from the computed values: for a finite octal game whose moves remove at most
 /// t counters, G(n + p) = G(n) for n0 ≤ n < 2·n0 + p + t implies it for every n ≥ n0.
 /// If no period is proven (or the theorem does not apply to the game), the smallest p is
-/// reported whose periodic part spans at least three periods of the computed range, as
-/// observed only. The preperiod is the smallest n0 for that p.
+/// reported whose periodic part G(n0..=N) spans at least three periods and at least 30
+/// values, as observed only. The preperiod is the smallest n0 for that p.
 ///
 /// ```
 /// use cgtk_nimber::{find_periodicity, grundy_sequence, HeapGame};
@@ -62,7 +62,7 @@ pub fn find_periodicity(game: &HeapGame, values: &[u32]) -> Option<Periodicity> 
                 });
             }
         }
-        if observed.is_none() && last + 1 >= n0 + 3 * p {
+        if observed.is_none() && last + 1 >= n0 + (3 * p).max(30) {
             observed = Some(Periodicity {
                 preperiod: n0 as u64,
                 period: p as u64,

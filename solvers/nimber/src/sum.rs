@@ -40,7 +40,12 @@ pub struct SumAnalysis {
 /// let a = analyse_sum(&HeapGame::kayles(), &[5, 7, 12], &g);
 /// assert_eq!(a.values, [4, 2, 4]);
 /// assert_eq!(a.value, 2);
-/// assert!(a.winning_moves.iter().all(|m| m.heap == 1));
+/// // Every winning move leaves a sum of value 0.
+/// for m in &a.winning_moves {
+///     let rest = a.value ^ a.values[m.heap];
+///     assert_eq!(m.leaves.iter().fold(rest, |x, &h| x ^ g[h as usize]), 0);
+/// }
+/// assert!(!a.winning_moves.is_empty());
 /// ```
 pub fn analyse_sum(game: &HeapGame, heaps: &[u64], grundy: &[u32]) -> SumAnalysis {
     let values: Vec<u32> = heaps.iter().map(|&h| grundy[h as usize]).collect();
