@@ -83,7 +83,11 @@ fn explain_columns(out: &mut String, a: &NimAnalysis) {
             format!("heap {i}")
         );
     }
-    let _ = writeln!(out, "  {}", "-".repeat(label_width + number_width + width + 5));
+    let _ = writeln!(
+        out,
+        "  {}",
+        "-".repeat(label_width + number_width + width + 5)
+    );
     let s = a.nim_sum;
     let _ = writeln!(
         out,

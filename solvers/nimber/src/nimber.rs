@@ -1,6 +1,9 @@
 //! The [`Nimber`] type: nim addition, Conway's nim multiplication, inverse, powers and
 //! square roots on 64-bit nimbers.
 
+// Nim addition is XOR, and subtraction is the same as addition.
+#![allow(clippy::suspicious_arithmetic_impl, clippy::suspicious_op_assign_impl)]
+
 use crate::field;
 use serde::Serialize;
 use std::fmt;

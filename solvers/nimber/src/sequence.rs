@@ -356,12 +356,18 @@ fn common_rare(
                 needed += word.count_ones() as usize;
             }
             if needed > 0 {
-                'scan: for &j in &rules.two {
-                    if n < j + 2 {
-                        continue;
-                    }
-                    let m = n - j;
-                    for a in 1..=m / 2 {
+                // Over every way of leaving two heaps at once, from both ends of the pairs:
+                // some values show up among pairs with a small heap, others (such as 0
+                // from two equal heaps) among pairs of nearly equal heaps.
+                let longest = rules.two.iter().map(|&j| n.saturating_sub(j) / 2).max();
+                'scan: for k in 0..longest.unwrap_or(0) {
+                    for &j in &rules.two {
+                        let m = n.saturating_sub(j);
+                        let half = m / 2;
+                        if k >= half {
+                            continue;
+                        }
+                        let a = if k % 2 == 0 { 1 + k / 2 } else { half - k / 2 };
                         if rules.unequal && 2 * a == m {
                             continue;
                         }

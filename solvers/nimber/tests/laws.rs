@@ -102,20 +102,31 @@ fn parse_errors_name_the_input() {
 #[test]
 fn expression_errors_give_positions() {
     use cgtk_nimber::ExprError::*;
-    assert_eq!(evaluate("*3 / (*1 + *1)"), Err(DivisionByZero { position: 4 }));
+    assert_eq!(
+        evaluate("*3 / (*1 + *1)"),
+        Err(DivisionByZero { position: 4 })
+    );
     assert_eq!(evaluate("*0^-1"), Err(DivisionByZero { position: 3 }));
     assert_eq!(
         evaluate("*3 + "),
-        Err(ExpectedOperand { found: "the end".into(), position: 6 })
+        Err(ExpectedOperand {
+            found: "the end".into(),
+            position: 6
+        })
     );
     assert_eq!(
         evaluate("*3 ) "),
-        Err(ExpectedOperator { found: "')'".into(), position: 4 })
+        Err(ExpectedOperator {
+            found: "')'".into(),
+            position: 4
+        })
     );
     assert_eq!(evaluate("(*3 + *1"), Err(Unclosed { position: 1 }));
     assert_eq!(evaluate("  "), Err(Empty));
-    assert_eq!(evaluate("*2 ^ x").unwrap_err().to_string(),
-        "expected a whole-number exponent after '^' at position 6, found 'x'");
+    assert_eq!(
+        evaluate("*2 ^ x").unwrap_err().to_string(),
+        "expected a whole-number exponent after '^' at position 6, found 'x'"
+    );
     assert_eq!(evaluate("sqrt(*6)"), Ok(Nimber(4)));
     assert_eq!(evaluate("*2*3"), Ok(Nimber(1)));
 }
