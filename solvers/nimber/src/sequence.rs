@@ -276,6 +276,10 @@ fn common_rare(
     let mut common_words: Vec<u64> = Vec::new();
     let mut rare: Vec<u32> = Vec::new();
     let mut next_review = 64usize;
+    // For each residue of n mod 3 and each value, the smaller heap of the pair that last
+    // produced the value in the scan below: Grundy sequences are often locally periodic
+    // with a small period, so the pair (a, b + 3) tends to repeat what (a, b) gave.
+    let mut hints: [Vec<usize>; 3] = [vec![1; 2 * 64], vec![1; 2 * 64], vec![1; 2 * 64]];
     let rebuild_common = |mask: u32, bound: usize, words: &mut Vec<u64>| {
         words.clear();
         words.resize((2 * bound).div_ceil(64), 0);
@@ -356,6 +360,32 @@ fn common_rare(
                 needed += word.count_ones() as usize;
             }
             if needed > 0 {
+                let hint = &mut hints[n % 3];
+                for wi in 0..need.0.len() {
+                    let mut word = need.0[wi];
+                    while word != 0 {
+                        let r = wi * 64 + word.trailing_zeros() as usize;
+                        word &= word - 1;
+                        let h = hint[r];
+                        'tries: for a in [h, h + 3, h.saturating_sub(3)] {
+                            for &j in &rules.two {
+                                let m = n.saturating_sub(j);
+                                if a == 0 || 2 * a > m || (rules.unequal && 2 * a == m) {
+                                    continue;
+                                }
+                                if (g[a] ^ g[m - a]) as usize == r {
+                                    need.0[wi] &= !(1u64 << (r % 64));
+                                    needed -= 1;
+                                    hint[r] = a;
+                                    break 'tries;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            if needed > 0 {
+                let hint = &mut hints[n % 3];
                 // Over every way of leaving two heaps at once, from both ends of the pairs:
                 // some values show up among pairs with a small heap, others (such as 0
                 // from two equal heaps) among pairs of nearly equal heaps.
@@ -378,6 +408,7 @@ fn common_rare(
                             if *w & bit != 0 {
                                 *w &= !bit;
                                 needed -= 1;
+                                hint[x] = a;
                                 if needed == 0 {
                                     break 'scan;
                                 }
@@ -401,6 +432,9 @@ fn common_rare(
         if value as usize >= bound {
             bound = value_bound(value);
             histogram.resize(bound, 0);
+            for hint in &mut hints {
+                hint.resize(2 * bound, 1);
+            }
             rebuild_common(mask, bound, &mut common_words);
         }
         histogram[value as usize] += 1;

@@ -159,3 +159,18 @@ fn every_octal_code_of_up_to_three_digits_agrees_with_generic_memo() {
         }
     }
 }
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn common_rare_method_agrees_with_plain_method() {
+    for code in [
+        "grundys", "0.77", "0.07", "0.137", "4.07", "0.6", "0.165", "0.34",
+    ] {
+        let game: HeapGame = code.parse().unwrap();
+        assert_eq!(
+            grundy_sequence(&game, 6000).unwrap(),
+            grundy_sequence_plain(&game, 6000).unwrap(),
+            "{code}"
+        );
+    }
+}
