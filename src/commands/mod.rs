@@ -13,6 +13,9 @@ pub mod count;
 pub mod cycle_index;
 pub mod analyze;
 pub mod play;
+pub mod grundy;
+pub mod nim;
+pub mod nimber;
 pub mod poggle;
 pub mod probe;
 pub mod solve;
@@ -42,6 +45,12 @@ pub enum Command {
     /// Inspect or export a solved table file.
     #[command(subcommand)]
     Table(table::Command),
+    /// Evaluate nimber arithmetic: nim sums, nim products, inverses, powers.
+    Nimber(nimber::Args),
+    /// Nim: the nim-sum of heaps and every winning move.
+    Nim(nim::Args),
+    /// Grundy values of heap games (octal codes, subtraction games, Grundy's game).
+    Grundy(grundy::Args),
 }
 
 impl Command {
@@ -56,6 +65,9 @@ impl Command {
             Command::Solve(args) => solve::run(args, ctx),
             Command::Probe(args) => probe::run(args, ctx),
             Command::Table(cmd) => table::run(cmd, ctx),
+            Command::Nimber(args) => nimber::run(args, ctx),
+            Command::Nim(args) => nim::run(args, ctx),
+            Command::Grundy(args) => grundy::run(args, ctx),
         }
     }
 }

@@ -1,0 +1,176 @@
+//! Published tables and sequences: nim products (OEIS A051775, A223541) and Grundy
+//! sequences (OEIS A002186, A002187, A002188; Flammenkamp's sparse values of Grundy's game).
+
+use cgtk_nimber::{
+    find_periodicity, grundy_sequence, grundy_sequence_plain, GrundyMemo, HeapGame, Nimber,
+};
+
+/// The numbers of a data file, after its first (source) line.
+fn data(name: &str) -> Vec<u64> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines = text.lines();
+    assert!(
+        lines.next().unwrap().starts_with("# "),
+        "{name} must cite its source"
+    );
+    lines
+        .flat_map(|l| l.split(|c: char| c == ',' || c.is_whitespace()))
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap())
+        .collect()
+}
+
+/// Index pairs (n, m) of a table read by antidiagonals, in order.
+fn antidiagonals() -> impl Iterator<Item = (u64, u64)> {
+    (0u64..).flat_map(|d| (0..=d).map(move |n| (n, d - n)))
+}
+
+#[test]
+fn nim_product_table_matches_a051775() {
+    let published = data("a051775_nim_product_antidiagonals.txt");
+    assert_eq!(published.len(), 83);
+    for ((n, m), &t) in antidiagonals().zip(&published) {
+        assert_eq!((Nimber(n) * Nimber(m)).0, t, "*{n} * *{m}");
+    }
+}
+
+#[test]
+fn nim_products_of_powers_of_two_match_a223541() {
+    let published = data("a223541_nim_product_powers_of_two.txt");
+    assert_eq!(published.len(), 57);
+    for ((m, n), &t) in antidiagonals().zip(&published) {
+        assert_eq!((Nimber(1 << m) * Nimber(1 << n)).0, t, "2^{m} * 2^{n}");
+    }
+}
+
+#[test]
+fn full_16_by_16_table_is_a_field_and_matches_tower_recursion() {
+    // The 16 nimbers below 16 form the field of order 16: every non-zero one has an
+    // inverse among them, products stay below 16, and the table agrees with the plain
+    // tower recursion (an independent computation without lookup tables).
+    for a in 0..16u64 {
+        for b in 0..16u64 {
+            let p = (Nimber(a) * Nimber(b)).0;
+            assert!(p < 16);
+            assert_eq!(p, cgtk_nimber::__nim_product_by_tower(a, b));
+        }
+        if a != 0 {
+            assert_eq!(
+                (1..16).filter(|&b| (Nimber(a) * Nimber(b)).0 == 1).count(),
+                1
+            );
+        }
+    }
+}
+
+fn check_prefix(game: &HeapGame, file: &str, shift: usize) -> Vec<u32> {
+    let published = data(file);
+    let n = 2000;
+    let fast = grundy_sequence(game, n).unwrap();
+    for (i, &v) in published.iter().enumerate() {
+        assert_eq!(fast[i + shift] as u64, v, "{game}: G({})", i + shift);
+    }
+    fast
+}
+
+#[test]
+fn kayles_matches_a002186() {
+    let g = check_prefix(&HeapGame::kayles(), "a002186_kayles.txt", 0);
+    // Published: periodic with period 12 from n = 71 on, with 70 an exception.
+    assert_ne!(g[70], g[82]);
+    for n in 71..g.len() - 12 {
+        assert_eq!(g[n], g[n + 12]);
+    }
+    let p = find_periodicity(&HeapGame::kayles(), &g).unwrap();
+    assert_eq!((p.preperiod, p.period, p.proven), (71, 12, true));
+}
+
+#[test]
+fn dawsons_chess_and_kayles_match_a002187() {
+    let chess: HeapGame = "0.137".parse().unwrap();
+    let g = check_prefix(&chess, "a002187_dawsons_chess.txt", 0);
+    // Published: period 34, the last exception at n = 51.
+    for n in 52..g.len() - 34 {
+        assert_eq!(g[n], g[n + 34]);
+    }
+    let p = find_periodicity(&chess, &g).unwrap();
+    assert_eq!((p.preperiod, p.period, p.proven), (52, 34, true));
+    // Dawson's Kayles 0.07 has the values shifted by one.
+    let kayles = check_prefix(&HeapGame::dawsons_kayles(), "a002187_dawsons_chess.txt", 1);
+    assert_eq!(kayles[0], 0);
+    assert_eq!(&kayles[1..], &g[..g.len() - 1]);
+}
+
+#[test]
+fn grundys_game_matches_a002188_and_sparse_values() {
+    let g = check_prefix(&HeapGame::Grundys, "a002188_grundys_game.txt", 0);
+    let sparse = data("grundys_game_sparse_values.txt");
+    let listed: Vec<(usize, u32)> = sparse
+        .chunks(2)
+        .map(|c| (c[0] as usize, c[1] as u32))
+        .collect();
+    // A value is sparse when G(n) without its lowest binary digit has an even number of ones.
+    let computed: Vec<(usize, u32)> = (0..=231)
+        .filter(|&n| (g[n] >> 1).count_ones() % 2 == 0)
+        .map(|n| (n, g[n]))
+        .collect();
+    assert_eq!(computed, listed);
+}
+
+#[test]
+fn memoised_trait_agrees_with_sequences() {
+    for code in [
+        "0.77",
+        "0.07",
+        "4.07",
+        "0.6",
+        "sub:1,3,4",
+        "sub:!1,3",
+        "grundys",
+        "0.f",
+        "0.8",
+    ] {
+        let game: HeapGame = code.parse().unwrap();
+        let plain = grundy_sequence_plain(&game, 120).unwrap();
+        let fast = grundy_sequence(&game, 120).unwrap();
+        let mut memo = GrundyMemo::new(&game);
+        let generic: Vec<u32> = (0..=120).map(|n| memo.grundy(&n).unwrap()).collect();
+        assert_eq!(generic, plain, "{code}");
+        assert_eq!(fast, plain, "{code}");
+    }
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn every_octal_code_of_up_to_three_digits_agrees_with_generic_memo() {
+    for len in 1..=3u32 {
+        for code in 0..8u32.pow(len) {
+            let mut text = String::from("0.");
+            for i in (0..len).rev() {
+                text.push(char::from(b'0' + ((code / 8u32.pow(i)) % 8) as u8));
+            }
+            let game: HeapGame = text.parse().unwrap();
+            let fast = grundy_sequence(&game, 300).unwrap();
+            let mut memo = GrundyMemo::new(&game);
+            for (n, &v) in fast.iter().enumerate() {
+                assert_eq!(memo.grundy(&(n as u64)).unwrap(), v, "{text}: G({n})");
+            }
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn common_rare_method_agrees_with_plain_method() {
+    for code in [
+        "grundys", "0.77", "0.07", "0.137", "4.07", "0.6", "0.165", "0.34",
+    ] {
+        let game: HeapGame = code.parse().unwrap();
+        assert_eq!(
+            grundy_sequence(&game, 6000).unwrap(),
+            grundy_sequence_plain(&game, 6000).unwrap(),
+            "{code}"
+        );
+    }
+}

@@ -1,0 +1,179 @@
+//! `cgtk grundy <GAME>`: Grundy sequences of heap games, their periodicity, and winning
+//! moves in sums of heaps.
+
+use crate::cli::{usage, Context};
+use anyhow::Result;
+use cgtk_nimber::{
+    analyse_sum, find_periodicity, grundy_sequence_with_progress, HeapGame, Periodicity,
+    SumAnalysis,
+};
+use serde_json::{json, Value};
+use std::fmt::Write as _;
+
+/// Sprague–Grundy values of heap games: the sequence G(0..=N) with its periodicity, and
+/// the value and winning moves of a sum of heaps.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game: an octal or hexadecimal code d0.d1d2… (digit d_j for removing j counters:
+    /// 1 = may take a whole heap of j, 2 = may leave one heap, 4 = two heaps, 8 = three),
+    /// e.g. 0.77 (Kayles), 0.07 (Dawson's Kayles), 0.137 (Dawson's Chess), 4.07; a
+    /// subtraction game sub:1,3,4; an all-but subtraction game sub:!1,3; or grundys
+    /// (Grundy's game: split a heap into two unequal heaps). Names kayles, dawsons and
+    /// dawsons-chess are accepted too.
+    #[arg(value_name = "GAME")]
+    pub game: String,
+
+    /// Compute G(0), …, G(N) and look for a period.
+    #[arg(long, value_name = "N")]
+    pub to: Option<u64>,
+
+    /// A sum of heaps, e.g. 5,7,12: print its value and every winning move.
+    #[arg(long, value_name = "A,B,...")]
+    pub position: Option<String>,
+
+    /// Do not print the values themselves (only the periodicity), e.g. for large N.
+    #[arg(long)]
+    pub no_values: bool,
+}
+
+fn parse_position(text: &str) -> Result<Vec<u64>> {
+    text.split(',')
+        .map(|h| {
+            h.trim().parse::<u64>().map_err(|_| {
+                usage(format!(
+                    "heap '{}' in --position '{text}' is not a whole number of counters",
+                    h.trim()
+                ))
+            })
+        })
+        .collect()
+}
+
+/// Runs `cgtk grundy`.
+pub fn run(args: &Args, ctx: &Context) -> Result<()> {
+    let game: HeapGame = args.game.parse().map_err(usage)?;
+    if args.to.is_none() && args.position.is_none() {
+        return Err(usage(
+            "say what to compute: --to N for the sequence G(0..=N), --position A,B,... for a sum of heaps",
+        ));
+    }
+    let heaps = match &args.position {
+        Some(p) => Some(parse_position(p)?),
+        None => None,
+    };
+    let largest_heap = heaps.iter().flatten().copied().max().unwrap_or(0);
+    let upto = args.to.unwrap_or(0).max(largest_heap);
+    let bar = ctx.progress(upto + 1, "Grundy values");
+    let values = grundy_sequence_with_progress(&game, upto, &mut |n| {
+        if let Some(bar) = &bar {
+            bar.set_position(n);
+        }
+    })
+    .map_err(usage)?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+
+    let mut json = json!({ "game": game.to_string() });
+    let mut text = format!("game: {game}\n");
+    if let Some(to) = args.to {
+        let sequence = &values[..=to as usize];
+        let period = find_periodicity(&game, sequence);
+        if !args.no_values {
+            json["values"] = json!(sequence);
+            write_values(&mut text, sequence);
+        }
+        json["preperiod"] = json!(period.map(|p| p.preperiod));
+        json["period"] = json!(period.map(|p| p.period));
+        json["proven"] = json!(period.is_some_and(|p| p.proven));
+        write_period(&mut text, period, to);
+    }
+    if let Some(heaps) = heaps {
+        let analysis = analyse_sum(&game, &heaps, &values);
+        json["position"] = position_json(&analysis);
+        write_position(&mut text, &analysis);
+    }
+    ctx.emit(&json, || text)
+}
+
+fn write_values(out: &mut String, values: &[u32]) {
+    let _ = writeln!(out, "G(0..={}):", values.len() - 1);
+    let last = values.len() - 1;
+    let width = 2 * last.to_string().len() + 1;
+    for (row, chunk) in values.chunks(20).enumerate() {
+        let start = row * 20;
+        let range = format!("{start}-{}", start + chunk.len() - 1);
+        let items: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
+        let _ = writeln!(out, "  {range:>width$}: {}", items.join(" "));
+    }
+}
+
+fn write_period(out: &mut String, period: Option<Periodicity>, to: u64) {
+    match period {
+        Some(p) if p.proven => {
+            let _ = writeln!(
+                out,
+                "period {} from n = {} (preperiod {}), proven by the octal periodicity theorem",
+                p.period, p.preperiod, p.preperiod
+            );
+        }
+        Some(p) => {
+            let _ = writeln!(
+                out,
+                "period {} from n = {} (preperiod {}), observed in G(0..={to}) only, not proven",
+                p.period, p.preperiod, p.preperiod
+            );
+        }
+        None => {
+            let _ = writeln!(out, "no period found in G(0..={to})");
+        }
+    }
+}
+
+fn leaves_text(leaves: &[u64]) -> String {
+    if leaves.is_empty() {
+        "nothing".to_string()
+    } else {
+        leaves
+            .iter()
+            .map(|h| h.to_string())
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+}
+
+fn write_position(out: &mut String, a: &SumAnalysis) {
+    let _ = writeln!(out, "position: {}", leaves_text(&a.heaps));
+    let parts: Vec<String> = a
+        .heaps
+        .iter()
+        .zip(&a.values)
+        .map(|(h, v)| format!("G({h}) = {v}"))
+        .collect();
+    let _ = writeln!(out, "values: {}", parts.join(", "));
+    let _ = write!(out, "value: *{}", a.value);
+    if a.winning_moves.is_empty() {
+        let _ = writeln!(out, ", so the player to move loses");
+    } else {
+        let _ = writeln!(out, ", so the player to move wins; winning moves:");
+        for m in &a.winning_moves {
+            let _ = writeln!(
+                out,
+                "  heap {} ({}): take {}, leaving {}",
+                m.heap,
+                a.heaps[m.heap],
+                m.take,
+                leaves_text(&m.leaves)
+            );
+        }
+    }
+}
+
+fn position_json(a: &SumAnalysis) -> Value {
+    json!({
+        "heaps": a.heaps,
+        "values": a.values,
+        "value": a.value,
+        "winning_moves": a.winning_moves,
+    })
+}

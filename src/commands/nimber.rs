@@ -1,0 +1,24 @@
+//! `cgtk nimber <EXPR>`: evaluate an expression over nimbers.
+
+use crate::cli::{usage, Context};
+use anyhow::Result;
+
+/// Evaluate nimber arithmetic: `*n` literals (or plain n), `+` (nim sum; `-` is the same),
+/// `*` (Conway's nim product), `/`, `^k` (whole power; `^-1` is the inverse), `sqrt(…)` and
+/// parentheses. `^` binds tightest, then `*` and `/`, then `+`. Nimbers go up to 2^64 − 1.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The expression, e.g. '*2 * *3 + *1' (quote it so the shell leaves `*` alone; several
+    /// words are joined with spaces).
+    #[arg(required = true, num_args = 1.., allow_hyphen_values = true, value_name = "EXPR")]
+    pub expression: Vec<String>,
+}
+
+/// Runs `cgtk nimber`.
+pub fn run(args: &Args, ctx: &Context) -> Result<()> {
+    let text = args.expression.join(" ");
+    let value = cgtk_nimber::evaluate(&text).map_err(|e| usage(format!("{e} in '{text}'")))?;
+    ctx.emit(&serde_json::json!({ "value": value.0 }), || {
+        format!("{value}\n")
+    })
+}

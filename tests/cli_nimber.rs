@@ -1,0 +1,99 @@
+//! The `cgtk nimber`, `cgtk nim` and `cgtk grundy` commands as users see them.
+
+use std::process::Command;
+
+/// Runs cgtk with `args`; returns stdout, stderr and the exit code.
+fn cgtk(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(args)
+        .output()
+        .expect("cgtk runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+fn ok(args: &[&str]) -> String {
+    let (stdout, stderr, code) = cgtk(args);
+    assert_eq!(code, 0, "cgtk {args:?} failed: {stderr}");
+    stdout
+}
+
+fn usage_error(args: &[&str]) -> String {
+    let (stdout, stderr, code) = cgtk(args);
+    assert_eq!(
+        code, 2,
+        "cgtk {args:?} should be a usage error: {stdout}{stderr}"
+    );
+    assert!(stdout.is_empty());
+    stderr
+}
+
+#[test]
+fn nimber_evaluates_expressions() {
+    assert_eq!(ok(&["nimber", "*2 * *3 + *1"]), "*0\n");
+    assert_eq!(ok(&["nimber", "*4 * *4"]), "*6\n");
+    assert_eq!(ok(&["nimber", "(*5 + *9)^-1 * (*5 + *9)"]), "*1\n");
+    assert_eq!(ok(&["nimber", "*16", "*", "*16"]), "*24\n");
+    insta::assert_snapshot!(ok(&["nimber", "--json", "*2^-1 + sqrt(*2)"]));
+}
+
+#[test]
+fn nimber_reports_errors_with_positions() {
+    insta::assert_snapshot!(usage_error(&["nimber", "*3 / (*1 + *1)"]), @"error: division by *0 at position 4 in '*3 / (*1 + *1)'\n");
+    insta::assert_snapshot!(usage_error(&["nimber", "*3 + + *1"]), @"error: expected a nimber (*n or n), '(' or sqrt( at position 6, found '+' in '*3 + + *1'\n");
+    insta::assert_snapshot!(usage_error(&["nimber", "*99999999999999999999"]));
+}
+
+#[test]
+fn nim_lists_winning_moves() {
+    insta::assert_snapshot!(ok(&["nim", "3", "4", "5", "--explain"]));
+    insta::assert_snapshot!(ok(&["nim", "1", "2", "3"]));
+    insta::assert_snapshot!(ok(&["nim", "--json", "7", "9", "12", "15"]));
+}
+
+#[test]
+fn nim_rejects_bad_heaps() {
+    insta::assert_snapshot!(usage_error(&["nim", "3", "x"]), @"error: heap 'x' is not a whole number of counters (0 to 18446744073709551615)\n");
+    usage_error(&["nim", "-3"]);
+    usage_error(&["nim"]);
+}
+
+#[test]
+fn grundy_kayles_sequence_and_proven_period() {
+    insta::assert_snapshot!(ok(&["grundy", "0.77", "--to", "200"]));
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["grundy", "0.77", "--to", "200", "--json"])).unwrap();
+    assert_eq!(json["preperiod"], 71);
+    assert_eq!(json["period"], 12);
+    assert_eq!(json["proven"], true);
+    assert_eq!(json["values"].as_array().unwrap().len(), 201);
+}
+
+#[test]
+fn grundy_other_games() {
+    insta::assert_snapshot!(ok(&["grundy", "grundys", "--to", "40"]));
+    insta::assert_snapshot!(ok(&["grundy", "sub:1,3,4", "--to", "30"]));
+    insta::assert_snapshot!(ok(&["grundy", "--json", "0.07", "--to", "12"]));
+    insta::assert_snapshot!(ok(&["grundy", "0.137", "--to", "5000", "--no-values"]));
+}
+
+#[test]
+fn grundy_sums_of_heaps() {
+    insta::assert_snapshot!(ok(&["grundy", "0.77", "--position", "5,7,12"]));
+    insta::assert_snapshot!(ok(&["grundy", "grundys", "--position", "7,8", "--json"]));
+    insta::assert_snapshot!(ok(&["grundy", "0.77", "--position", "3,3"]));
+}
+
+#[test]
+fn grundy_rejects_bad_input() {
+    insta::assert_snapshot!(usage_error(&["grundy", "0.8x", "--to", "5"]));
+    insta::assert_snapshot!(usage_error(&["grundy", "1.7", "--to", "5"]));
+    insta::assert_snapshot!(usage_error(&["grundy", "sub:0,2", "--to", "5"]));
+    insta::assert_snapshot!(usage_error(&["grundy", "grundys", "--to", "1000000000"]));
+    insta::assert_snapshot!(usage_error(&["grundy", "0.77", "--position", "3,x"]));
+    insta::assert_snapshot!(usage_error(&["grundy", "0.77"]));
+    usage_error(&["grundy", "0.77", "--to", "ten"]);
+}
