@@ -253,7 +253,11 @@ where
         }
         // In index order, neighbouring positions have neighbouring predecessors: the
         // next distance then touches memory far more locally.
-        next.par_sort_unstable();
+        if next.len() > 1 << 14 {
+            next.par_sort_unstable();
+        } else {
+            next.sort_unstable();
+        }
         decided += next.len() as u64;
         progress(Progress::Propagating {
             distance,

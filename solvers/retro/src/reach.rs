@@ -86,7 +86,11 @@ where
                 a.extend_from_slice(&b);
                 a
             });
-        next.par_sort_unstable();
+        if next.len() > 1 << 14 {
+            next.par_sort_unstable();
+        } else {
+            next.sort_unstable();
+        }
         count += next.len() as u64;
         frontier = next;
     }
