@@ -251,6 +251,13 @@ where
             let culprit = frontier.first().copied().unwrap_or(0) as u64;
             return Err(SolveError::InconsistentPredecessors(culprit));
         }
+        // In index order, neighbouring positions have neighbouring predecessors: the
+        // next distance then touches memory far more locally.
+        if next.len() > 1 << 14 {
+            next.par_sort_unstable();
+        } else {
+            next.sort_unstable();
+        }
         decided += next.len() as u64;
         progress(Progress::Propagating {
             distance,

@@ -62,7 +62,7 @@ where
     let mut count = 1u64;
     let mut frontier = vec![first];
     while !frontier.is_empty() {
-        let next: Vec<u64> = frontier
+        let mut next: Vec<u64> = frontier
             .par_iter()
             .fold(
                 || (Vec::new(), Vec::new()),
@@ -86,6 +86,11 @@ where
                 a.extend_from_slice(&b);
                 a
             });
+        if next.len() > 1 << 14 {
+            next.par_sort_unstable();
+        } else {
+            next.sort_unstable();
+        }
         count += next.len() as u64;
         frontier = next;
     }
