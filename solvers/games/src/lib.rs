@@ -1,1 +1,2 @@
 //! cgtk-games (being built).
+pub mod chess;
