@@ -9,7 +9,9 @@ use crate::cli::Context;
 use anyhow::Result;
 use clap::Subcommand;
 
+pub mod chess;
 pub mod poggle;
+pub mod uci;
 
 /// Every subcommand of `cgtk`.
 #[derive(Debug, Subcommand)]
@@ -17,6 +19,11 @@ pub enum Command {
     /// Poggle / Lights Out in k colours: solve boards, quiet patterns, nullity tables.
     #[command(subcommand)]
     Poggle(poggle::Command),
+    /// Chess: perft counts of the legal move tree.
+    #[command(subcommand)]
+    Chess(chess::Command),
+    /// Run the chess engine over the UCI protocol on standard input and output.
+    Uci(uci::Args),
 }
 
 impl Command {
@@ -24,6 +31,8 @@ impl Command {
     pub fn run(&self, ctx: &Context) -> Result<()> {
         match self {
             Command::Poggle(cmd) => poggle::run(cmd, ctx),
+            Command::Chess(cmd) => chess::run(cmd, ctx),
+            Command::Uci(args) => uci::run(args, ctx),
         }
     }
 }

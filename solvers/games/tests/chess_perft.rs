@@ -37,17 +37,31 @@ fn check_up_to(limit: u64) -> usize {
                 break;
             }
             let depth = i as u32 + 1;
-            assert_eq!(perft(&mut pos, depth), expected, "{} depth {depth}", case.name);
+            assert_eq!(
+                perft(&mut pos, depth),
+                expected,
+                "{} depth {depth}",
+                case.name
+            );
             checked += 1;
         }
-        assert_eq!(pos, Position::from_fen(&case.fen).expect("valid FEN"), "{}: perft must restore", case.name);
+        assert_eq!(
+            pos,
+            Position::from_fen(&case.fen).expect("valid FEN"),
+            "{}: perft must restore",
+            case.name
+        );
     }
     checked
 }
 
 #[test]
 fn perft_table_fast() {
-    let limit = if cfg!(debug_assertions) { 100_000 } else { 5_000_000 };
+    let limit = if cfg!(debug_assertions) {
+        100_000
+    } else {
+        5_000_000
+    };
     assert!(check_up_to(limit) >= 20);
 }
 

@@ -24,14 +24,24 @@ fn square_bonus(role: u8, file: i32, rank: i32) -> (i32, i32) {
     let cd = centre_distance(file, rank);
     match role {
         1 => {
-            let centre = if (file == 3 || file == 4) && (rank == 3 || rank == 4) { 15 } else { 0 };
-            (PAWN_ADVANCE[rank as usize] / 2 + centre, PAWN_ADVANCE[rank as usize] * 2)
+            let centre = if (file == 3 || file == 4) && (rank == 3 || rank == 4) {
+                15
+            } else {
+                0
+            };
+            (
+                PAWN_ADVANCE[rank as usize] / 2 + centre,
+                PAWN_ADVANCE[rank as usize] * 2,
+            )
         }
         2 => (20 - 8 * cd, 10 - 5 * cd),
         3 => (10 - 4 * cd, 5 - 3 * cd),
         4 => {
             let seventh = if rank == 6 { 15 } else { 0 };
-            (seventh + if file == 3 || file == 4 { 5 } else { 0 }, seventh)
+            (
+                seventh + if file == 3 || file == 4 { 5 } else { 0 },
+                seventh,
+            )
         }
         5 => (5 - 2 * cd, 10 - 3 * cd),
         _ => {

@@ -152,9 +152,18 @@ impl Position {
                     'r' => Role::Rook,
                     'q' => Role::Queen,
                     'k' => Role::King,
-                    _ => return Err(FenError::UnknownPiece { found: ch, rank: rank + 1 }),
+                    _ => {
+                        return Err(FenError::UnknownPiece {
+                            found: ch,
+                            rank: rank + 1,
+                        })
+                    }
                 };
-                let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let color = if ch.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 if file < 8 {
                     placed.push((Square::new(file as u8, rank).0, Piece::new(color, role)));
                 }
@@ -218,11 +227,15 @@ impl Position {
             })?;
         }
         if let Some(f) = fields.get(5) {
-            pos.fullmove = f.parse().ok().filter(|&n: &u32| n >= 1).ok_or(FenError::Counter {
-                name: "fullmove number",
-                found: f.to_string(),
-                allowed: "a whole number from 1",
-            })?;
+            pos.fullmove = f
+                .parse()
+                .ok()
+                .filter(|&n: &u32| n >= 1)
+                .ok_or(FenError::Counter {
+                    name: "fullmove number",
+                    found: f.to_string(),
+                    allowed: "a whole number from 1",
+                })?;
         }
         if pos.is_attacked(pos.king_square(pos.side.flip()), pos.side) {
             return Err(FenError::OpponentInCheck);
@@ -255,7 +268,11 @@ impl Position {
                 out.push('/');
             }
         }
-        out.push_str(if self.side == Color::White { " w " } else { " b " });
+        out.push_str(if self.side == Color::White {
+            " w "
+        } else {
+            " b "
+        });
         if self.castling == 0 {
             out.push('-');
         }
@@ -303,7 +320,10 @@ fn parse_castling(pos: &Position, field: &str) -> Result<u8, FenError> {
         }
         let rook_sq = Square::new(rook_file, home);
         if pos.board[rook_sq.index()] != Piece::new(color, Role::Rook) {
-            return Err(err(format!("{ch:?} needs a {} rook on {rook_sq}", color_name(color))));
+            return Err(err(format!(
+                "{ch:?} needs a {} rook on {rook_sq}",
+                color_name(color)
+            )));
         }
         rights |= bit;
     }
@@ -330,7 +350,9 @@ fn parse_ep(pos: &Position, field: &str) -> Result<Option<Square>, FenError> {
     }
     let pawn_sq = Square::new(sq.file(), pawn_rank);
     if pos.board[pawn_sq.index()] != Piece::new(us.flip(), Role::Pawn) {
-        return Err(err("no pawn stands in front of it that could have just moved two squares"));
+        return Err(err(
+            "no pawn stands in front of it that could have just moved two squares",
+        ));
     }
     let behind = Square::new(sq.file(), if us == Color::White { 6 } else { 1 });
     if !pos.board[sq.index()].is_empty() || !pos.board[behind.index()].is_empty() {

@@ -177,7 +177,9 @@ impl Notation for Chess {
         };
         let t = text.trim();
         if !(t.len() == 4 || t.len() == 5) || !t.is_ascii() {
-            return Err(err("expected a move in long algebraic notation such as e2e4 or e7e8q"));
+            return Err(err(
+                "expected a move in long algebraic notation such as e2e4 or e7e8q",
+            ));
         }
         let from = Square::parse(&t[0..2]).ok_or_else(|| err("bad origin square"))?;
         let to = Square::parse(&t[2..4]).ok_or_else(|| err("bad destination square"))?;

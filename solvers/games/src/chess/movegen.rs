@@ -3,7 +3,10 @@
 //! uncover a check along the rank, is tested on a modified occupancy).
 
 use super::position::{Position, BK, BQ, WK, WQ};
-use super::tables::{delta_index, ATK_DIAG, ATK_ORTHO, ATTACKS, DIAG_STEPS, KING_STEPS, KNIGHT_STEPS, ORTHO_STEPS, STEPS};
+use super::tables::{
+    delta_index, ATK_DIAG, ATK_ORTHO, ATTACKS, DIAG_STEPS, KING_STEPS, KNIGHT_STEPS, ORTHO_STEPS,
+    STEPS,
+};
 use super::types::{Color, Move, MoveKind, MoveList, Piece, Role, Square};
 
 #[inline]
@@ -233,7 +236,11 @@ impl Position {
     fn castling_moves(&self, k: u8, moves: &mut MoveList) {
         let us = self.side;
         let them = us.flip();
-        let (king_side, queen_side) = if us == Color::White { (WK, WQ) } else { (BK, BQ) };
+        let (king_side, queen_side) = if us == Color::White {
+            (WK, WQ)
+        } else {
+            (BK, BQ)
+        };
         let empty = |sq: u8| self.board[sq as usize].is_empty();
         let safe = |sq: u8| !self.attacked_ignoring(sq, them, 0x88);
         if self.castling & king_side != 0
@@ -289,7 +296,11 @@ impl Position {
                     });
                 }
             } else {
-                let kind = if capture { MoveKind::Capture } else { MoveKind::Quiet };
+                let kind = if capture {
+                    MoveKind::Capture
+                } else {
+                    MoveKind::Quiet
+                };
                 moves.push(Move::new(Square(s), Square(to), kind));
             }
         };
@@ -299,7 +310,11 @@ impl Position {
                 push(moves, one, false);
             }
             let two = one.wrapping_add(forward as u8);
-            if !tactical && s >> 4 == start_rank && self.board[two as usize].is_empty() && allowed(two) {
+            if !tactical
+                && s >> 4 == start_rank
+                && self.board[two as usize].is_empty()
+                && allowed(two)
+            {
                 moves.push(Move::new(Square(s), Square(two), MoveKind::Quiet));
             }
         }

@@ -236,7 +236,8 @@ impl Position {
         }
         let rights = self.castling & CASTLE_MASK[from as usize] & CASTLE_MASK[to as usize];
         if rights != self.castling {
-            self.hash ^= ZOBRIST.castling[self.castling as usize] ^ ZOBRIST.castling[rights as usize];
+            self.hash ^=
+                ZOBRIST.castling[self.castling as usize] ^ ZOBRIST.castling[rights as usize];
             self.castling = rights;
         }
         let is_pawn = moved.role_index() == Role::Pawn as u8;
@@ -330,7 +331,14 @@ impl Position {
     /// True when the piece on `from` (of role `role` and colour `color`) attacks `target`,
     /// with the square `ignore` treated as empty (for king moves along a checking line).
     #[inline]
-    pub(crate) fn piece_attacks(&self, from: u8, role: u8, color: Color, target: u8, ignore: u8) -> bool {
+    pub(crate) fn piece_attacks(
+        &self,
+        from: u8,
+        role: u8,
+        color: Color,
+        target: u8,
+        ignore: u8,
+    ) -> bool {
         let idx = delta_index(from, target);
         let a = ATTACKS[idx];
         if a == 0 {
@@ -338,7 +346,11 @@ impl Position {
         }
         let slide = match role {
             1 => {
-                let bit = if color == Color::White { ATK_WPAWN } else { ATK_BPAWN };
+                let bit = if color == Color::White {
+                    ATK_WPAWN
+                } else {
+                    ATK_BPAWN
+                };
                 return a & bit != 0;
             }
             2 => return a & ATK_KNIGHT != 0,

@@ -137,7 +137,7 @@ impl Engine {
     pub fn clear(&mut self) {
         self.tt.iter_mut().for_each(|e| *e = TtEntry::default());
         self.killers = [[None; 2]; MAX_PLY + 1];
-        self.history = Box::new([[0; 128]; 128]);
+        *self.history = [[0; 128]; 128];
     }
 
     /// Searches `game` within `limits` (or until `stop` becomes true) and returns the best
@@ -174,7 +174,10 @@ impl Engine {
         self.node_limit = limits.nodes;
         let (soft, hard) = time_budget(limits, game.position().side_to_move());
         self.hard_deadline = hard.map(|h| self.start + h);
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 4).clamp(1, MAX_PLY as u32 - 4);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 4)
+            .clamp(1, MAX_PLY as u32 - 4);
         let mut best = root_moves[0];
         for depth in 1..=max_depth {
             let score = self.negamax(&mut game, depth as i32, -INF, INF, 0, stop, true);
@@ -187,7 +190,11 @@ impl Engine {
             if self.aborted {
                 break;
             }
-            let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].iter().flatten().copied().collect();
+            let pv: Vec<Move> = self.pv[0][..self.pv_len[0]]
+                .iter()
+                .flatten()
+                .copied()
+                .collect();
             on_info(&SearchInfo {
                 depth,
                 score: Score::from_internal(score),
@@ -241,7 +248,9 @@ impl Engine {
             return 0;
         }
         let pos = game.position();
-        if ply > 0 && (pos.halfmove_clock() >= 100 || game.is_repeated() || pos.insufficient_material()) {
+        if ply > 0
+            && (pos.halfmove_clock() >= 100 || game.is_repeated() || pos.insufficient_material())
+        {
             return 0;
         }
         if ply >= MAX_PLY - 2 {
@@ -274,7 +283,14 @@ impl Engine {
         }
         let pv_node = beta - alpha > 1;
         // Null move: if passing still holds beta, a real move will too (not in pawn endings).
-        if allow_null && !pv_node && !in_check && depth >= 3 && ply > 0 && self.has_pieces(game) && pos.evaluate() >= beta {
+        if allow_null
+            && !pv_node
+            && !in_check
+            && depth >= 3
+            && ply > 0
+            && self.has_pieces(game)
+            && pos.evaluate() >= beta
+        {
             let undo = game.make_null();
             let r = if depth >= 6 { 3 } else { 2 };
             let s = -self.negamax(game, depth - 1 - r, -beta, -beta + 1, ply + 1, stop, false);
@@ -305,8 +321,20 @@ impl Engine {
                 score = -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, stop, true);
             } else {
                 // Late quiet moves are searched shallower first.
-                let reduce = if quiet && !in_check && depth >= 3 && i >= 4 { 1 + (i >= 12) as i32 } else { 0 };
-                score = -self.negamax(game, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, stop, true);
+                let reduce = if quiet && !in_check && depth >= 3 && i >= 4 {
+                    1 + (i >= 12) as i32
+                } else {
+                    0
+                };
+                score = -self.negamax(
+                    game,
+                    depth - 1 - reduce,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    stop,
+                    true,
+                );
                 if score > alpha && (reduce > 0 || score < beta) {
                     score = -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, stop, true);
                 }
@@ -358,7 +386,14 @@ impl Engine {
         best
     }
 
-    fn quiesce(&mut self, game: &mut Chess, mut alpha: i32, beta: i32, ply: usize, stop: &AtomicBool) -> i32 {
+    fn quiesce(
+        &mut self,
+        game: &mut Chess,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        stop: &AtomicBool,
+    ) -> i32 {
         self.pv_len[ply] = 0;
         if self.out_of_time(stop) {
             return 0;
@@ -401,14 +436,24 @@ impl Engine {
     fn has_pieces(&self, game: &Chess) -> bool {
         let pos = game.position();
         let side = pos.side_to_move();
-        pos.piece_squares(side)
-            .iter()
-            .any(|&s| matches!(pos.piece_at(super::types::Square(s)).role(), Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen)))
+        pos.piece_squares(side).iter().any(|&s| {
+            matches!(
+                pos.piece_at(super::types::Square(s)).role(),
+                Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
+            )
+        })
     }
 
     /// Move ordering: the table move, captures by most valuable victim then least valuable
     /// attacker, promotions, killer moves, then quiet moves by history.
-    fn score_moves(&self, game: &Chess, moves: &MoveList, tt_move: Option<Move>, ply: usize, scores: &mut [i32; 256]) {
+    fn score_moves(
+        &self,
+        game: &Chess,
+        moves: &MoveList,
+        tt_move: Option<Move>,
+        ply: usize,
+        scores: &mut [i32; 256],
+    ) {
         let pos = game.position();
         for (i, &mv) in moves.iter().enumerate() {
             scores[i] = if Some(mv) == tt_move {
@@ -471,17 +516,22 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
 
 /// The soft limit (do not start a new iteration after it) and the hard limit (abort the
 /// search) for these limits; `None` means unlimited.
-pub fn time_budget(limits: &Limits, side: super::types::Color) -> (Option<Duration>, Option<Duration>) {
+pub fn time_budget(
+    limits: &Limits,
+    side: super::types::Color,
+) -> (Option<Duration>, Option<Duration>) {
     if limits.infinite {
         return (None, None);
     }
     if let Some(mt) = limits.movetime {
-        let t = mt.saturating_sub(Duration::from_millis(5)).max(Duration::from_millis(1));
+        let t = mt
+            .saturating_sub(Duration::from_millis(5))
+            .max(Duration::from_millis(1));
         return (Some(t), Some(t));
     }
     let (time, inc) = match side {
-        super::types::Color::White => (limits.wtime, limits.winc),
-        super::types::Color::Black => (limits.btime, limits.binc),
+        super::types::Color::White => (limits.wtime.or(limits.btime), limits.winc),
+        super::types::Color::Black => (limits.btime.or(limits.wtime), limits.binc),
     };
     match time {
         None => (None, None),
