@@ -19,3 +19,4 @@ pub use cgtk_search as search;
 
 pub mod cli;
 pub mod commands;
+pub mod play;

@@ -269,3 +269,33 @@ fn uci_with_python_chess() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// `cgtk play chess`: a move, the engine's reply, undo, and an illegal move refused.
+#[test]
+fn play_chess_session() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args([
+            "play",
+            "chess",
+            "6k1/5ppp/8/8/8/8/5PPP/R5K1",
+            "w",
+            "-",
+            "-",
+            "0",
+            "1",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run cgtk play chess");
+    child
+        .stdin
+        .as_mut()
+        .expect("stdin")
+        .write_all(b"a1a9\nhint\na1a8\nquit\n")
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("hint: a1a8"), "{text}");
+    insta::assert_snapshot!(text);
+}

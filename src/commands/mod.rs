@@ -10,6 +10,7 @@ use anyhow::Result;
 use clap::Subcommand;
 
 pub mod chess;
+pub mod play;
 pub mod poggle;
 pub mod uci;
 
@@ -24,6 +25,8 @@ pub enum Command {
     Chess(chess::Command),
     /// Run the chess engine over the UCI protocol on standard input and output.
     Uci(uci::Args),
+    /// Play a game against the engine (undo, redo, hint, save, load).
+    Play(play::Args),
 }
 
 impl Command {
@@ -33,6 +36,7 @@ impl Command {
             Command::Poggle(cmd) => poggle::run(cmd, ctx),
             Command::Chess(cmd) => chess::run(cmd, ctx),
             Command::Uci(args) => uci::run(args, ctx),
+            Command::Play(args) => play::run(args, ctx),
         }
     }
 }

@@ -7,7 +7,7 @@
 //! - [`Game`]: the rules every engine needs: side to move, legal moves into a caller's
 //!   buffer, [`make`](Game::make) returning an undo record and [`unmake`](Game::unmake).
 //! - Extension traits for what only some engines need: [`PerfectIndex`] (retrograde
-//!   analysis), [`Chance`] (random or hidden events for Monte Carlo search),
+//!   analysis) with [`Predecessors`] (un-moves), [`Chance`] (random or hidden events for Monte Carlo search),
 //!   [`Evaluate`] and [`PositionKey`] (alpha-beta), [`Notation`] and [`Render`] (the
 //!   command line).
 //!
@@ -56,7 +56,9 @@
 mod game;
 mod notation;
 mod player;
+mod predecessors;
 
 pub use game::{perft, Chance, Evaluate, Game, PerfectIndex, PositionKey};
 pub use notation::{Notation, NotationError, Render};
 pub use player::{ByPlayer, Outcome, Player, Value};
+pub use predecessors::Predecessors;

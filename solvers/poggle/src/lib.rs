@@ -1,1 +1,60 @@
-//! cgtk-poggle (being built).
+//! Poggle (Lights Out in k colours): boards, solving, counting, minimal solutions, quiet
+//! patterns and GF(2) nullity tables.
+//!
+//! - [`BoardSpec`] → [`Board`]: an r×c board in k colours, plane or torus, with a press
+//!   [`Pattern`] and start/goal colours, checked once.
+//! - [`Board::analyze`] → [`Analysis`]: one elimination over Z/kZ, through the full
+//!   (r·c)×(r·c) system for small boards and custom patterns, or through light chasing
+//!   (a c×c system, 2c×2c on the torus) for large ones. It gives the exact number of
+//!   solutions |ker A| ([`Analysis::kernel_size`]), the quiet patterns
+//!   ([`Analysis::kernel_basis`]) and a solution for any target ([`Analysis::solve`]).
+//! - [`minimal_solution`] and [`enumerate_solutions`] walk the coset of solutions.
+//! - [`gf2_nullity`]: the nullity of the n×n board over GF(2) through a polynomial gcd,
+//!   fast enough for n = 100,000.
+//! - [`Grid`] and [`format_grid`]: the text format of colour and press grids.
+//!
+//! # Example
+//!
+//! ```
+//! use cgtk_poggle::{minimal_solution, BoardSpec, DEFAULT_SEARCH_BUDGET};
+//!
+//! // The 5×5 board in 3 colours, all buttons at colour 1, goal all 0.
+//! let board = BoardSpec::square(5, 3).build()?;
+//! let analysis = board.analyze()?;
+//! let x = analysis.solve(&board.target())?.expect("solvable");
+//! assert!(board.is_solution(&x));
+//!
+//! // Classic Lights Out 5×5: 4 solutions, the fewest presses is 15.
+//! let board = BoardSpec::square(5, 2).build()?;
+//! let analysis = board.analyze()?;
+//! let x = analysis.solve(&board.target())?.expect("solvable");
+//! let best = minimal_solution(&x, &analysis.kernel_basis(), &analysis.kernel_size(), 2,
+//!                             DEFAULT_SEARCH_BUDGET);
+//! assert!(best.exhaustive);
+//! assert_eq!(best.total, 15);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+
+mod analysis;
+mod board;
+mod chase;
+mod coset;
+mod error;
+mod grid;
+mod nullity;
+mod pattern;
+
+pub use analysis::{is_prime, Analysis, Method};
+pub use board::{
+    Board, BoardSpec, MAX_CELLS, MAX_CHASE_UNKNOWNS, MAX_CHASE_UNKNOWNS_GF2, MAX_FULL_CELLS,
+    MAX_FULL_CELLS_GF2, SMALL_BOARD_CELLS,
+};
+pub use coset::{
+    enumerate_solutions, minimal_solution, total_presses, walk_coset, MinimalSearch,
+    DEFAULT_SEARCH_BUDGET,
+};
+pub use error::{BoardError, GridError, PatternError, SolveError};
+pub use grid::{format_grid, Grid};
+pub use nullity::{gf2_nullity, path_polynomial};
+pub use pattern::{Pattern, MAX_OFFSET, MAX_PATTERN_LEN};

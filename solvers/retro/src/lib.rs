@@ -1,1 +1,48 @@
-//! cgtk-retro (being built).
+//! Retrograde analysis over any game with a perfect index, and the table file format.
+//!
+//! - [`solve`] computes, for every position of a game implementing cgtk-core's
+//!   [`Predecessors`](cgtk_core::Predecessors) (a [`PerfectIndex`](cgtk_core::PerfectIndex)
+//!   with un-moves), whether the side to move wins, loses or draws, and in how many plies
+//!   under best play. It returns a [`Solution`]: one 16-bit entry per index.
+//! - [`reachable`] finds the positions reachable from a start position.
+//! - [`write_table`] and [`Table`] write and read table files (format in
+//!   `docs/table-format.md`): magic bytes, version, game, variant, index scheme, entry
+//!   encoding, checksums, optional run-length compression in independent blocks, so that
+//!   probing one position reads and decompresses a single block.
+//!
+//! # Example
+//!
+//! ```
+//! use cgtk_core::{PerfectIndex, Value};
+//! use cgtk_games::fox_hounds::FoxHounds;
+//! use cgtk_retro::{solve, write_table, Compression, Table, TableSpec};
+//!
+//! let start = FoxHounds::start(Default::default());
+//! let solution = solve(&start, &|_| {}).unwrap();
+//! // The hounds win with correct play: the fox, to move, loses.
+//! let v = solution.verdict(start.index()).unwrap();
+//! assert_eq!(v.value, Value::Loss);
+//!
+//! let mut file = Vec::new();
+//! let spec = TableSpec { game: "fox-hounds", variant: "standard", scheme: "fox-hounds-v1",
+//!                        compression: Compression::RunLength, block_entries: 1 << 16 };
+//! write_table(&mut file, &spec, solution.entries()).unwrap();
+//! let mut table = Table::open(std::io::Cursor::new(file)).unwrap();
+//! assert_eq!(table.get(start.index()).unwrap(), Some(v));
+//! ```
+#![deny(missing_docs)]
+
+mod crc;
+mod engine;
+mod entry;
+mod reach;
+mod table;
+
+pub use crc::{crc32, Crc32};
+pub use engine::{solve, Counts, Progress, Solution, SolveError};
+pub use entry::{decode_entry, encode_entry, Verdict, MAX_DISTANCE};
+pub use reach::{reachable, Reachable};
+pub use table::{
+    write_table, Compression, Table, TableError, TableHeader, TableSpec, DEFAULT_BLOCK_ENTRIES,
+    FORMAT_VERSION, MAGIC,
+};

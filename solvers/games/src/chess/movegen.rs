@@ -415,15 +415,23 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    if depth == 1 {
+    // One move list per ply, allocated once.
+    let mut lists = vec![MoveList::new(); depth as usize];
+    perft_with(pos, &mut lists)
+}
+
+fn perft_with(pos: &mut Position, lists: &mut [MoveList]) -> u64 {
+    let Some((moves, deeper)) = lists.split_first_mut() else {
+        return 1;
+    };
+    pos.legal_moves(moves);
+    if deeper.is_empty() {
         return moves.len() as u64;
     }
     let mut nodes = 0;
     for &mv in moves.iter() {
         let undo = pos.make(mv);
-        nodes += perft(pos, depth - 1);
+        nodes += perft_with(pos, deeper);
         pos.unmake(mv, undo);
     }
     nodes

@@ -1,0 +1,337 @@
+//! Solving: one elimination per board ([`Analysis`]), then solutions, counts and quiet
+//! patterns.
+
+use crate::board::{full_system_reason, transpose, Board, SMALL_BOARD_CELLS};
+use crate::chase::ChaseShape;
+use crate::error::SolveError;
+use cgtk_algebra::{BitMatrix, BitSystem, BitVec, LinearSystem, ZkMatrix};
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+
+/// How to set up the linear system.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Method {
+    /// The full system for small boards (at most
+    /// [`SMALL_BOARD_CELLS`](crate::SMALL_BOARD_CELLS) buttons), custom patterns and tori
+    /// with both sides below 3; light chasing otherwise.
+    #[default]
+    Auto,
+    /// The full (r·c)×(r·c) system.
+    Full,
+    /// Light chasing down to a c×c system (2c×2c on the torus), c the shorter side.
+    Chase,
+}
+
+/// The system after one elimination, ready for solving and kernel questions.
+enum System {
+    Zk(LinearSystem),
+    Gf2 {
+        system: BitSystem,
+        kernel: Vec<BitVec>,
+    },
+}
+
+impl System {
+    fn new(k: u32, rows: Vec<Vec<u32>>) -> Result<Self, SolveError> {
+        let m = ZkMatrix::from_rows(k, rows).map_err(|e| SolveError::Algebra(e.to_string()))?;
+        Ok(System::Zk(m.analyze()))
+    }
+
+    fn new_gf2(matrix: BitMatrix) -> Self {
+        let system = matrix.analyze();
+        let kernel = system.kernel_basis();
+        System::Gf2 { system, kernel }
+    }
+
+    fn solve(&self, b: &[u32]) -> Result<Option<Vec<u32>>, SolveError> {
+        match self {
+            System::Zk(sys) => sys.solve(b).map_err(|e| SolveError::Algebra(e.to_string())),
+            System::Gf2 { system, .. } => {
+                let mut v = BitVec::new(b.len());
+                for (i, &x) in b.iter().enumerate() {
+                    if x & 1 == 1 {
+                        v.set(i, true);
+                    }
+                }
+                Ok(system
+                    .solve(&v)
+                    .map(|x| (0..x.len()).map(|i| u32::from(x.get(i))).collect()))
+            }
+        }
+    }
+
+    fn kernel_size(&self) -> BigUint {
+        match self {
+            System::Zk(sys) => sys.kernel_size(),
+            System::Gf2 { kernel, .. } => BigUint::one() << kernel.len(),
+        }
+    }
+
+    fn kernel_basis(&self) -> Vec<(Vec<u32>, u32)> {
+        match self {
+            System::Zk(sys) => sys
+                .kernel_basis()
+                .iter()
+                .filter(|(_, order)| *order > 1)
+                .cloned()
+                .collect(),
+            System::Gf2 { kernel, .. } => kernel
+                .iter()
+                .map(|g| ((0..g.len()).map(|i| u32::from(g.get(i))).collect(), 2))
+                .collect(),
+        }
+    }
+}
+
+enum Kind {
+    Full(System),
+    Chase {
+        /// The chase runs on the transposed board (so that the unknown row is the shorter).
+        transposed: bool,
+        shape: ChaseShape,
+        system: System,
+    },
+}
+
+/// A board's press system after one elimination: the exact number of solutions, the
+/// quiet patterns, and solutions for any target.
+///
+/// ```
+/// use cgtk_poggle::BoardSpec;
+/// let board = BoardSpec::square(5, 2).build().unwrap();
+/// let analysis = board.analyze().unwrap();
+/// assert_eq!(analysis.kernel_size(), 4u32.into()); // classic 5×5 Lights Out: 4 solutions
+/// assert_eq!(analysis.nullity(), Some(2));
+/// let x = analysis.solve(&board.target()).unwrap().unwrap();
+/// assert!(board.is_solution(&x));
+/// ```
+pub struct Analysis {
+    rows: usize,
+    cols: usize,
+    k: u32,
+    kind: Kind,
+}
+
+impl Board {
+    /// Sets up and eliminates the board's system, choosing the method automatically.
+    pub fn analyze(&self) -> Result<Analysis, SolveError> {
+        self.analyze_with(Method::Auto)
+    }
+
+    /// Sets up and eliminates the board's system with the given method.
+    pub fn analyze_with(&self, method: Method) -> Result<Analysis, SolveError> {
+        let forced_full =
+            full_system_reason(self.rows(), self.cols(), self.is_torus(), self.pattern());
+        let use_full = match method {
+            Method::Full => true,
+            Method::Chase => {
+                if let Some(why) = forced_full {
+                    return Err(SolveError::Method {
+                        method: "light chasing",
+                        why,
+                    });
+                }
+                false
+            }
+            Method::Auto => forced_full.is_some() || self.cells() <= SMALL_BOARD_CELLS,
+        };
+        let kind = if use_full {
+            Kind::Full(self.full_system()?)
+        } else {
+            let transposed = self.cols() > self.rows();
+            let (rows, cols) = if transposed {
+                (self.cols(), self.rows())
+            } else {
+                (self.rows(), self.cols())
+            };
+            let shape = ChaseShape {
+                rows,
+                cols,
+                k: self.colours(),
+                torus: self.is_torus(),
+            };
+            let system = if shape.k == 2 {
+                let (forms, words) = shape.reduced_gf2();
+                let n = shape.unknowns();
+                let mut m = BitMatrix::zeros(n, n);
+                for (i, row) in forms.chunks(words.max(1)).enumerate() {
+                    for (wi, &word) in row.iter().enumerate() {
+                        let mut bits = word;
+                        while bits != 0 {
+                            let b = bits.trailing_zeros() as usize;
+                            m.set(i, wi * 64 + b, true);
+                            bits &= bits - 1;
+                        }
+                    }
+                }
+                System::new_gf2(m)
+            } else {
+                System::new(shape.k, shape.reduced_zk())?
+            };
+            Kind::Chase {
+                transposed,
+                shape,
+                system,
+            }
+        };
+        Ok(Analysis {
+            rows: self.rows(),
+            cols: self.cols(),
+            k: self.colours(),
+            kind,
+        })
+    }
+
+    /// The full system A (A[e][b] = how often a press of b advances e), eliminated.
+    fn full_system(&self) -> Result<System, SolveError> {
+        let n = self.cells();
+        if self.colours() == 2 {
+            let mut m = BitMatrix::zeros(n, n);
+            for b in 0..n {
+                for e in self.reach(b / self.cols(), b % self.cols()) {
+                    m.toggle(e, b);
+                }
+            }
+            Ok(System::new_gf2(m))
+        } else {
+            let k = u64::from(self.colours());
+            let mut rows = vec![vec![0u32; n]; n];
+            for b in 0..n {
+                for e in self.reach(b / self.cols(), b % self.cols()) {
+                    rows[e][b] = ((u64::from(rows[e][b]) + 1) % k) as u32;
+                }
+            }
+            System::new(self.colours(), rows)
+        }
+    }
+}
+
+impl Analysis {
+    /// The number of press vectors x with A·x ≡ 0, |ker A|: the number of solutions of every
+    /// solvable start.
+    pub fn kernel_size(&self) -> BigUint {
+        match &self.kind {
+            Kind::Full(s) | Kind::Chase { system: s, .. } => s.kernel_size(),
+        }
+    }
+
+    /// log_k |ker A| when k is prime (the dimension of the kernel), else `None`.
+    pub fn nullity(&self) -> Option<usize> {
+        if !is_prime(self.k) {
+            return None;
+        }
+        let mut size = self.kernel_size();
+        let k = BigUint::from(self.k);
+        let mut d = 0;
+        while size > BigUint::one() {
+            if !(&size % &k).is_zero() {
+                return None;
+            }
+            size /= &k;
+            d += 1;
+        }
+        Some(d)
+    }
+
+    /// Whether every start can reach every goal (the kernel is trivial).
+    pub fn all_solvable(&self) -> bool {
+        self.kernel_size().is_one()
+    }
+
+    /// Whether this analysis went through light chasing.
+    pub fn is_chased(&self) -> bool {
+        matches!(self.kind, Kind::Chase { .. })
+    }
+
+    /// One press vector x (row-major, entries 0..k) with A·x ≡ target, or `None` when the
+    /// target cannot be reached.
+    pub fn solve(&self, target: &[u32]) -> Result<Option<Vec<u32>>, SolveError> {
+        let n = self.rows * self.cols;
+        if target.len() != n {
+            return Err(SolveError::TargetLength {
+                got: target.len(),
+                expected: n,
+            });
+        }
+        let target: Vec<u32> = target.iter().map(|&t| t % self.k).collect();
+        match &self.kind {
+            Kind::Full(system) => system.solve(&target),
+            Kind::Chase {
+                transposed,
+                shape,
+                system,
+            } => {
+                let t = if *transposed {
+                    transpose(&target, self.rows, self.cols)
+                } else {
+                    target
+                };
+                let zeros = vec![0; shape.unknowns()];
+                let (_, residual) = shape.chase_values(&t, &zeros);
+                let rhs: Vec<u32> = residual
+                    .iter()
+                    .map(|&v| if v == 0 { 0 } else { self.k - v })
+                    .collect();
+                let Some(u) = system.solve(&rhs)? else {
+                    return Ok(None);
+                };
+                let (x, residual) = shape.chase_values(&t, &u);
+                if residual.iter().any(|&v| v != 0) {
+                    return Err(SolveError::Algebra(
+                        "the reduced system's solution leaves a residual".into(),
+                    ));
+                }
+                Ok(Some(self.untranspose(*transposed, x)))
+            }
+        }
+    }
+
+    /// A basis of the quiet patterns ker A as a product of cyclic groups: pairs (pattern,
+    /// additive order), so that every element of the kernel is Σ cᵢ·gᵢ with 0 ≤ cᵢ < oᵢ
+    /// in exactly one way.
+    pub fn kernel_basis(&self) -> Vec<(Vec<u32>, u32)> {
+        match &self.kind {
+            Kind::Full(system) => system.kernel_basis(),
+            Kind::Chase {
+                transposed,
+                shape,
+                system,
+            } => {
+                let zero_target = vec![0; self.rows * self.cols];
+                system
+                    .kernel_basis()
+                    .into_iter()
+                    .map(|(u, order)| {
+                        let (x, _) = shape.chase_values(&zero_target, &u);
+                        (self.untranspose(*transposed, x), order)
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    fn untranspose(&self, transposed: bool, x: Vec<u32>) -> Vec<u32> {
+        if transposed {
+            // x is cols × rows (the transposed board); bring it back to rows × cols.
+            transpose(&x, self.cols, self.rows)
+        } else {
+            x
+        }
+    }
+}
+
+/// Whether k is prime (trial division; k < 2^32).
+pub fn is_prime(k: u32) -> bool {
+    if k < 2 {
+        return false;
+    }
+    let k = u64::from(k);
+    let mut d = 2u64;
+    while d * d <= k {
+        if k % d == 0 {
+            return false;
+        }
+        d += 1;
+    }
+    true
+}

@@ -1,0 +1,255 @@
+//! Light chasing for the plus pattern.
+//!
+//! The presses of the first row are unknowns u. Every button of row i has the button below
+//! it in its neighbourhood with coefficient 1, so the equation of button (i, j) fixes the
+//! press at (i + 1, j) as an affine function of u. Once every row is fixed, the equations
+//! of the rows that were not used for chasing are left over: a small square system M·u ≡ d.
+//!
+//! - Plane (any r ≥ 1): unknowns = row 0 (c of them); the equations of rows 0..r−1 fix rows
+//!   1..r; the c equations of the last row remain.
+//! - Torus (r ≥ 3): the equation of row 0 also involves row r−1 (wrapping up), so the
+//!   unknowns are rows 0 and r−1 (2c of them); the equations of rows 0..r−3 fix rows
+//!   1..r−2; the 2c equations of rows r−2 and r−1 remain. Columns may be any c ≥ 1 (a
+//!   button reached twice horizontally counts twice).
+//!
+//! Every press vector that satisfies the chasing equations is determined by its unknowns,
+//! so x ↦ u is a bijection between the solutions of A·x ≡ b and those of M·u ≡ d, and a
+//! group isomorphism between ker A and ker M: |ker A| = |ker M| exactly.
+
+/// The shape of a chase: rows, columns (the width of the unknown row), colours, topology.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ChaseShape {
+    pub rows: usize,
+    pub cols: usize,
+    pub k: u32,
+    pub torus: bool,
+}
+
+impl ChaseShape {
+    /// Number of unknowns, also the number of leftover equations.
+    pub fn unknowns(&self) -> usize {
+        if self.torus {
+            2 * self.cols
+        } else {
+            self.cols
+        }
+    }
+
+    /// Chases concrete numbers: the presses determined by the unknowns `u` and the target,
+    /// and the leftover equations' residuals (left side minus target, mod k), which are all
+    /// zero exactly when the presses solve the board.
+    pub fn chase_values(&self, target: &[u32], u: &[u32]) -> (Vec<u32>, Vec<u32>) {
+        let (r, c) = (self.rows, self.cols);
+        let k = u64::from(self.k);
+        let mut x = vec![0u32; r * c];
+        let get = |x: &[u32], i: usize, j: usize| u64::from(x[i * c + j]);
+        // Sum of the presses in row i that reach button (i, j) horizontally, itself included.
+        let horizontal = |x: &[u32], i: usize, j: usize| -> u64 {
+            if self.torus {
+                get(x, i, j) + get(x, i, (j + c - 1) % c) + get(x, i, (j + 1) % c)
+            } else {
+                let mut s = get(x, i, j);
+                if j > 0 {
+                    s += get(x, i, j - 1);
+                }
+                if j + 1 < c {
+                    s += get(x, i, j + 1);
+                }
+                s
+            }
+        };
+        x[..c].copy_from_slice(&u[..c]);
+        let mut residual = Vec::with_capacity(self.unknowns());
+        if self.torus {
+            x[(r - 1) * c..].copy_from_slice(&u[c..2 * c]);
+            for i in 0..=r - 3 {
+                let up = (i + r - 1) % r;
+                for j in 0..c {
+                    let s = horizontal(&x, i, j) + get(&x, up, j);
+                    let t = u64::from(target[i * c + j]);
+                    x[(i + 1) * c + j] = ((t + k - s % k) % k) as u32;
+                }
+            }
+            for i in [r - 2, r - 1] {
+                for j in 0..c {
+                    let s = horizontal(&x, i, j) + get(&x, i - 1, j) + get(&x, (i + 1) % r, j);
+                    let t = u64::from(target[i * c + j]);
+                    residual.push(((s % k + k - t) % k) as u32);
+                }
+            }
+        } else {
+            for i in 0..r - 1 {
+                for j in 0..c {
+                    let mut s = horizontal(&x, i, j);
+                    if i > 0 {
+                        s += get(&x, i - 1, j);
+                    }
+                    let t = u64::from(target[i * c + j]);
+                    x[(i + 1) * c + j] = ((t + k - s % k) % k) as u32;
+                }
+            }
+            let i = r - 1;
+            for j in 0..c {
+                let mut s = horizontal(&x, i, j);
+                if i > 0 {
+                    s += get(&x, i - 1, j);
+                }
+                let t = u64::from(target[i * c + j]);
+                residual.push(((s % k + k - t) % k) as u32);
+            }
+        }
+        (x, residual)
+    }
+
+    /// The leftover equations' linear part over GF(2): one bit-packed row per equation,
+    /// `words` u64 per row, bit j of a row = coefficient of unknown j.
+    pub fn reduced_gf2(&self) -> (Vec<u64>, usize) {
+        let ops = Gf2Forms {
+            words: self.unknowns().div_ceil(64),
+        };
+        let forms = self.chase_forms(&ops);
+        (forms, ops.words)
+    }
+
+    /// The leftover equations' linear part over Z/kZ, one row per equation.
+    pub fn reduced_zk(&self) -> Vec<Vec<u32>> {
+        let n = self.unknowns();
+        let ops = ZkForms { k: self.k, n };
+        let forms = self.chase_forms(&ops);
+        forms.chunks(n.max(1)).map(|r| r.to_vec()).collect()
+    }
+
+    /// Chases linear forms in the unknowns (no constants: the target only shifts the
+    /// right-hand side, which [`chase_values`](Self::chase_values) computes) and returns the
+    /// leftover equations' forms, concatenated.
+    fn chase_forms<F: Forms>(&self, ops: &F) -> Vec<F::Word> {
+        let (r, c, w) = (self.rows, self.cols, ops.width());
+        let zero_row = || vec![F::Word::default(); c * w];
+        let unit_row = |first: usize| {
+            let mut row = zero_row();
+            for j in 0..c {
+                ops.set_unit(&mut row[j * w..(j + 1) * w], first + j);
+            }
+            row
+        };
+        // Adds to `acc` the forms of row `row` that reach column j horizontally.
+        let add_horizontal = |acc: &mut [F::Word], row: &[F::Word], j: usize| {
+            let at = |j: usize| &row[j * w..(j + 1) * w];
+            ops.add(acc, at(j));
+            if self.torus {
+                ops.add(acc, at((j + c - 1) % c));
+                ops.add(acc, at((j + 1) % c));
+            } else {
+                if j > 0 {
+                    ops.add(acc, at(j - 1));
+                }
+                if j + 1 < c {
+                    ops.add(acc, at(j + 1));
+                }
+            }
+        };
+        let first = unit_row(0);
+        let last = if self.torus { unit_row(c) } else { zero_row() };
+        // prev = row i − 1 (row r − 1 on the torus, nothing on the plane), cur = row i.
+        let mut prev = last.clone();
+        let mut cur = first.clone();
+        let mut next = zero_row();
+        let chase_rows = if self.torus { r - 2 } else { r - 1 };
+        for _ in 0..chase_rows {
+            for j in 0..c {
+                let acc = &mut next[j * w..(j + 1) * w];
+                acc.fill(F::Word::default());
+                add_horizontal(acc, &cur, j);
+                ops.add(acc, &prev[j * w..(j + 1) * w]);
+                ops.neg(acc);
+            }
+            std::mem::swap(&mut prev, &mut cur);
+            std::mem::swap(&mut cur, &mut next);
+        }
+        let mut out = Vec::with_capacity(self.unknowns() * w);
+        let mut acc = vec![F::Word::default(); w];
+        // The equations of row `cur` (the last chased row): up = prev, down = last.
+        for j in 0..c {
+            acc.fill(F::Word::default());
+            add_horizontal(&mut acc, &cur, j);
+            ops.add(&mut acc, &prev[j * w..(j + 1) * w]);
+            if self.torus {
+                ops.add(&mut acc, &last[j * w..(j + 1) * w]);
+            }
+            out.extend_from_slice(&acc);
+        }
+        if self.torus {
+            // The equations of row r − 1: up = row r − 2 (cur), down = row 0.
+            for j in 0..c {
+                acc.fill(F::Word::default());
+                add_horizontal(&mut acc, &last, j);
+                ops.add(&mut acc, &cur[j * w..(j + 1) * w]);
+                ops.add(&mut acc, &first[j * w..(j + 1) * w]);
+                out.extend_from_slice(&acc);
+            }
+        }
+        out
+    }
+}
+
+/// Arithmetic on linear forms stored as fixed-width word slices.
+trait Forms {
+    type Word: Copy + Default;
+    fn width(&self) -> usize;
+    fn add(&self, acc: &mut [Self::Word], x: &[Self::Word]);
+    fn neg(&self, acc: &mut [Self::Word]);
+    fn set_unit(&self, form: &mut [Self::Word], i: usize);
+}
+
+/// Forms over GF(2), 64 coefficients per word.
+struct Gf2Forms {
+    words: usize,
+}
+
+impl Forms for Gf2Forms {
+    type Word = u64;
+    fn width(&self) -> usize {
+        self.words
+    }
+    #[inline]
+    fn add(&self, acc: &mut [u64], x: &[u64]) {
+        for (a, b) in acc.iter_mut().zip(x) {
+            *a ^= b;
+        }
+    }
+    fn neg(&self, _: &mut [u64]) {}
+    fn set_unit(&self, form: &mut [u64], i: usize) {
+        form[i / 64] |= 1 << (i % 64);
+    }
+}
+
+/// Forms over Z/kZ, one u32 coefficient per unknown.
+struct ZkForms {
+    k: u32,
+    n: usize,
+}
+
+impl Forms for ZkForms {
+    type Word = u32;
+    fn width(&self) -> usize {
+        self.n
+    }
+    #[inline]
+    fn add(&self, acc: &mut [u32], x: &[u32]) {
+        let k = u64::from(self.k);
+        for (a, &b) in acc.iter_mut().zip(x) {
+            let s = u64::from(*a) + u64::from(b);
+            *a = if s >= k { (s - k) as u32 } else { s as u32 };
+        }
+    }
+    fn neg(&self, acc: &mut [u32]) {
+        for a in acc.iter_mut() {
+            if *a != 0 {
+                *a = self.k - *a;
+            }
+        }
+    }
+    fn set_unit(&self, form: &mut [u32], i: usize) {
+        form[i] = 1;
+    }
+}

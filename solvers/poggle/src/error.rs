@@ -1,0 +1,170 @@
+//! The errors of board construction and solving.
+
+use thiserror::Error;
+
+/// Why a [`BoardSpec`](crate::BoardSpec) or a grid was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BoardError {
+    /// The number of colours is below 2 or does not fit the arithmetic.
+    #[error("{k} colours: a board needs at least 2 colours and at most {max}")]
+    Colours {
+        /// The rejected number of colours.
+        k: u64,
+        /// The largest number allowed.
+        max: u64,
+    },
+    /// A side of the board is 0.
+    #[error("board {rows}×{cols}: both sides must be at least 1")]
+    EmptySide {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+    },
+    /// The board has more buttons than fit in memory.
+    #[error("board {rows}×{cols} has {cells} buttons: at most {max} fit in memory")]
+    TooManyCells {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+        /// rows × cols (saturating).
+        cells: u128,
+        /// The largest number of buttons allowed.
+        max: u64,
+    },
+    /// The light-chasing reduction would need a system larger than fits in memory.
+    #[error("board {rows}×{cols} in {k} colours: the shorter side may be at most {max} (the reduced system would not fit in memory)")]
+    TooWide {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+        /// Colours.
+        k: u32,
+        /// The longest shorter side allowed for this k.
+        max: usize,
+    },
+    /// The full system (custom patterns, tiny tori) would not fit.
+    #[error("board {rows}×{cols}: {why} is solved through the full system, which allows at most {max} buttons")]
+    FullSystemTooLarge {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+        /// Why the full system is needed.
+        why: &'static str,
+        /// The largest number of buttons allowed.
+        max: usize,
+    },
+    /// A start or goal grid has the wrong shape.
+    #[error("{which} grid is {got_rows}×{got_cols} but the board is {rows}×{cols}")]
+    GridShape {
+        /// "start" or "goal".
+        which: &'static str,
+        /// Rows of the grid.
+        got_rows: usize,
+        /// Columns of the grid.
+        got_cols: usize,
+        /// Rows of the board.
+        rows: usize,
+        /// Columns of the board.
+        cols: usize,
+    },
+    /// A start or goal grid holds a colour outside 0..k.
+    #[error("{which} grid: colour {value} at row {row}, column {col} is not allowed with {k} colours (allowed: 0 to {max})", max = k - 1)]
+    GridColour {
+        /// "start" or "goal".
+        which: &'static str,
+        /// The rejected value.
+        value: u64,
+        /// Row (1-based).
+        row: usize,
+        /// Column (1-based).
+        col: usize,
+        /// Colours.
+        k: u32,
+    },
+}
+
+/// Why a grid of colours or press counts could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GridError {
+    /// No rows at all.
+    #[error("the grid is empty: give one row of colours per line")]
+    Empty,
+    /// A token is not a number.
+    #[error("row {row}: {token:?} is not a colour (digits run together, or numbers separated by spaces)")]
+    NotANumber {
+        /// Row (1-based).
+        row: usize,
+        /// The rejected text.
+        token: String,
+    },
+    /// Rows of different lengths.
+    #[error("row {row} has {got} entries but row 1 has {expected}: all rows must have the same length")]
+    Ragged {
+        /// Row (1-based).
+        row: usize,
+        /// Its length.
+        got: usize,
+        /// The length of row 1.
+        expected: usize,
+    },
+}
+
+/// Why a press pattern was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PatternError {
+    /// No offsets.
+    #[error("a press pattern needs at least one offset")]
+    Empty,
+    /// Too many offsets.
+    #[error("a press pattern has {got} offsets: at most {max} are allowed")]
+    TooLong {
+        /// Offsets given.
+        got: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// An offset too far away.
+    #[error("offset {dr},{dc}: each coordinate must lie in -{max}..={max}")]
+    TooFar {
+        /// Row offset.
+        dr: i64,
+        /// Column offset.
+        dc: i64,
+        /// The limit.
+        max: i64,
+    },
+    /// Unreadable text.
+    #[error("{token:?} is not an offset: write row,column pairs such as \"0,0 -1,0 1,0 0,-1 0,1\"")]
+    Syntax {
+        /// The rejected text.
+        token: String,
+    },
+}
+
+/// Why a solve could not be carried out.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// The target vector has the wrong length.
+    #[error("target has {got} entries but the board has {expected} buttons")]
+    TargetLength {
+        /// Entries given.
+        got: usize,
+        /// Buttons on the board.
+        expected: usize,
+    },
+    /// A method was forced that does not apply to this board.
+    #[error("{method} does not apply to this board: {why}")]
+    Method {
+        /// The method asked for.
+        method: &'static str,
+        /// Why not.
+        why: &'static str,
+    },
+    /// The linear algebra failed (should not happen on a validated board).
+    #[error("linear algebra: {0}")]
+    Algebra(String),
+}

@@ -1,0 +1,49 @@
+//! Property tests: every returned solution satisfies A·x ≡ b, the full system and light
+//! chasing agree, and the minimal search never does worse than the solution it started from.
+
+use cgtk_poggle::{minimal_solution, BoardSpec, Grid, Method};
+use proptest::prelude::*;
+
+fn board_strategy() -> impl Strategy<Value = (usize, usize, u32, bool, Vec<u64>, Vec<u64>)> {
+    (1usize..=7, 1usize..=7, 2u32..=12, any::<bool>()).prop_flat_map(|(r, c, k, torus)| {
+        let cell = 0..u64::from(k);
+        (
+            Just(r),
+            Just(c),
+            Just(k),
+            Just(torus),
+            proptest::collection::vec(cell.clone(), r * c),
+            proptest::collection::vec(cell, r * c),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 64 } else { 256 }))]
+
+    #[test]
+    fn solutions_satisfy_the_system((r, c, k, torus, start, goal) in board_strategy()) {
+        let mut spec = BoardSpec::new(r, c, u64::from(k)).with_torus(torus);
+        spec.start = Some(Grid::new(r, c, start));
+        spec.goal = Some(Grid::new(r, c, goal));
+        let board = spec.build().unwrap();
+        let target = board.target();
+        let full = board.analyze_with(Method::Full).unwrap();
+        let x_full = full.solve(&target).unwrap();
+        if let Some(x) = &x_full {
+            prop_assert!(board.is_solution(x));
+        }
+        if !(torus && r.max(c) < 3) {
+            let chase = board.analyze_with(Method::Chase).unwrap();
+            prop_assert_eq!(chase.kernel_size(), full.kernel_size());
+            let x_chase = chase.solve(&target).unwrap();
+            prop_assert_eq!(x_chase.is_some(), x_full.is_some());
+            if let Some(x) = &x_chase {
+                prop_assert!(board.is_solution(x));
+                let best = minimal_solution(x, &chase.kernel_basis(), &chase.kernel_size(), k, 1 << 20);
+                prop_assert!(board.is_solution(&best.presses));
+                prop_assert!(best.total <= cgtk_poggle::total_presses(x));
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! `cgtk play GAME [VARIANT…]`: play a game against the engine, or watch it play itself.
+
+use crate::cli::{usage, Context};
+use crate::play::{find_game, Options, SavedGame, Seats, Session, Setup, GAMES};
+use anyhow::Result;
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+
+/// Play a game in the terminal: nim (heaps given after the name, e.g. `nim 3 4 5`).
+///
+/// After each move the board is drawn. Type a move in the game's notation, or `undo`,
+/// `redo`, `hint`, `moves`, `save FILE`, `load FILE`, `help`, `quit`. When standard input is
+/// not a terminal the commands are read from it and echoed, so whole games can be scripted.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game: see the list in `cgtk play --help`.
+    #[arg(value_name = "GAME", help = game_list())]
+    pub game: String,
+
+    /// The rules variant (for nim: the heap sizes).
+    #[arg(value_name = "VARIANT")]
+    pub variant: Vec<String>,
+
+    /// Engine strength 0..=100: each engine move is uniformly random with probability
+    /// (100 − level)%, else the best move (solved table or search).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u8).range(0..=100))]
+    pub level: u8,
+
+    /// Which side you play: first, second, both (two people), none (engine against engine).
+    #[arg(long, value_enum, default_value_t = Seats::First)]
+    pub you: Seats,
+
+    /// Seed of the engine's random choices (same seed, same game).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// How many moves undo can take back (at least 2; the oldest are dropped).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(2..=1_000_000))]
+    pub history: u64,
+
+    /// A solved table file for the engine (games with tables).
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<PathBuf>,
+
+    /// Start from a saved game (written by the `save` command).
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<PathBuf>,
+
+    /// The engine's evaluation, for games that offer several (fox-hounds: naive, better).
+    #[arg(long)]
+    pub heuristic: Option<String>,
+}
+
+fn game_list() -> String {
+    let mut text = String::from("The game:");
+    for g in GAMES {
+        text.push_str(&format!("\n  {:<11} {}", g.id, g.about));
+    }
+    text
+}
+
+/// Runs `cgtk play`.
+pub fn run(args: &Args, ctx: &Context) -> Result<()> {
+    let info = find_game(&args.game).map_err(usage)?;
+    let setup = |variant: &str| Setup {
+        variant: variant.to_string(),
+        history: args.history as usize,
+        table: args.table.clone(),
+        heuristic: args.heuristic.clone(),
+    };
+    let game = (info.build)(&setup(&args.variant.join(","))).map_err(usage)?;
+    let rebuild = |variant: &str| (info.build)(&setup(variant));
+    let stdin = io::stdin();
+    let options = Options {
+        level: args.level,
+        seats: args.you,
+        seed: args.seed,
+        echo: !stdin.is_terminal(),
+        max_engine_plies: 500,
+    };
+    let mut session = Session::new(game, options, &rebuild);
+    if let Some(path) = &args.load {
+        let text = crate::cli::read_input(path)?;
+        SavedGame::from_json(&text)
+            .and_then(|s| session.load(&s))
+            .map_err(|e| usage(format!("cannot load {}: {e}", path.display())))?;
+    }
+    let mut input = stdin.lock();
+    if ctx.json {
+        session.run(&mut input, &mut io::sink())?;
+    } else {
+        let mut out = io::stdout().lock();
+        session.run(&mut input, &mut out)?;
+    }
+    let summary = session.summary();
+    if ctx.json {
+        ctx.emit(&summary, String::new)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,202 @@
+//! A game in play: its position, the record of moves, a bounded undo/redo history, and an
+//! engine that knows the best move.
+
+use cgtk_core::{Game, Notation, Outcome, Player, Render};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use std::collections::VecDeque;
+
+/// What a session needs from a game, with moves as text, so that every game (whatever its
+/// move type) is driven by the same session code. [`Match`] implements it for any game of
+/// cgtk-core's traits; a new game is registered with one entry in
+/// [`GAMES`](super::GAMES).
+pub trait Playable {
+    /// The game's command-line name, e.g. `nim`.
+    fn game_id(&self) -> &str;
+    /// The rules variant as text (saved in game files), e.g. `3,4,5` for Nim's heaps.
+    fn variant(&self) -> &str;
+    /// One line saying how moves are written.
+    fn notation_help(&self) -> &str;
+    /// True for a one-player puzzle (every move is the user's).
+    fn is_puzzle(&self) -> bool;
+    /// The board as text.
+    fn render(&self) -> String;
+    /// The player to move.
+    fn to_move(&self) -> Player;
+    /// How the game ended, `None` while it goes on.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Every legal move, as text.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Plays the move written `text`; returns its canonical text, or why it is not legal.
+    fn play(&mut self, text: &str) -> Result<String, String>;
+    /// Takes back the last move, if the history still holds it; returns its text.
+    fn undo(&mut self) -> Option<String>;
+    /// Plays again the last move taken back; returns its text.
+    fn redo(&mut self) -> Option<String>;
+    /// How many moves can be taken back now (at most the history size).
+    fn undo_depth(&self) -> usize;
+    /// How many moves taken back can be played again.
+    fn redo_depth(&self) -> usize;
+    /// The most moves the history keeps for undo.
+    fn history_limit(&self) -> usize;
+    /// Every move played since the start, as text.
+    fn record(&self) -> Vec<String>;
+    /// The engine's best move with a short note on how it was chosen; `None` when the game
+    /// is over or the game has no engine. `seed` makes randomised engines reproducible.
+    fn best_move(&mut self, seed: u64) -> Option<(String, String)>;
+    /// A hint for the user: by default the best move and its note.
+    fn hint(&mut self, seed: u64) -> Option<String> {
+        self.best_move(seed)
+            .map(|(mv, note)| format!("{mv} ({note})"))
+    }
+    /// A uniformly random legal move.
+    fn random_move(&self, rng: &mut ChaCha8Rng) -> Option<String> {
+        let moves = self.legal_moves();
+        (!moves.is_empty()).then(|| moves[rng.gen_range(0..moves.len())].clone())
+    }
+}
+
+/// Finds the best move in a position, with a short note saying how (e.g. `table: win in 5`).
+pub trait Advisor<G: Game> {
+    /// The best move and a note, `None` when there is no move. `seed` makes randomised
+    /// engines reproducible.
+    fn best_move(&mut self, game: &G, seed: u64) -> Option<(G::Move, String)>;
+}
+
+/// A game of any type implementing cgtk-core's traits, made [`Playable`].
+pub struct Match<G: Game> {
+    id: &'static str,
+    variant: String,
+    notation_help: &'static str,
+    puzzle: bool,
+    position: G,
+    /// The text of every move since the start (written in the position it was played in).
+    record: Vec<String>,
+    undo: VecDeque<(G::Move, G::Undo)>,
+    redo: Vec<G::Move>,
+    history: usize,
+    advisor: Box<dyn Advisor<G>>,
+}
+
+impl<G: Game + Notation + Render> Match<G> {
+    /// A match from `start`, keeping at most `history` moves for undo (at least 1).
+    pub fn new(
+        id: &'static str,
+        variant: String,
+        notation_help: &'static str,
+        start: G,
+        history: usize,
+        advisor: Box<dyn Advisor<G>>,
+    ) -> Self {
+        Match {
+            id,
+            variant,
+            notation_help,
+            puzzle: false,
+            position: start,
+            record: Vec::new(),
+            undo: VecDeque::new(),
+            redo: Vec::new(),
+            history: history.max(1),
+            advisor,
+        }
+    }
+
+    /// Marks the game as a one-player puzzle.
+    pub fn puzzle(mut self) -> Self {
+        self.puzzle = true;
+        self
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &G {
+        &self.position
+    }
+
+    fn push(&mut self, mv: G::Move) {
+        let text = self.position.move_text(mv);
+        let undo = self.position.make(mv);
+        self.record.push(text);
+        self.undo.push_back((mv, undo));
+        if self.undo.len() > self.history {
+            self.undo.pop_front();
+        }
+    }
+}
+
+impl<G: Game + Notation + Render> Playable for Match<G> {
+    fn game_id(&self) -> &str {
+        self.id
+    }
+    fn variant(&self) -> &str {
+        &self.variant
+    }
+    fn notation_help(&self) -> &str {
+        self.notation_help
+    }
+    fn is_puzzle(&self) -> bool {
+        self.puzzle
+    }
+    fn render(&self) -> String {
+        self.position.render()
+    }
+    fn to_move(&self) -> Player {
+        self.position.to_move()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.position.outcome()
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.position.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .map(|m| self.position.move_text(m))
+            .collect()
+    }
+    fn play(&mut self, text: &str) -> Result<String, String> {
+        if self.position.outcome().is_some() {
+            return Err("the game is over".to_string());
+        }
+        let mv = self.position.parse_move(text).map_err(|e| e.to_string())?;
+        if !self.position.is_legal(mv) {
+            return Err(format!("{text:?} is not a legal move here"));
+        }
+        let canonical = self.position.move_text(mv);
+        self.push(mv);
+        self.redo.clear();
+        Ok(canonical)
+    }
+    fn undo(&mut self) -> Option<String> {
+        let (mv, undo) = self.undo.pop_back()?;
+        self.position.unmake(mv, undo);
+        self.record.pop();
+        self.redo.push(mv);
+        Some(self.position.move_text(mv))
+    }
+    fn redo(&mut self) -> Option<String> {
+        let mv = self.redo.pop()?;
+        let text = self.position.move_text(mv);
+        self.push(mv);
+        Some(text)
+    }
+    fn undo_depth(&self) -> usize {
+        self.undo.len()
+    }
+    fn redo_depth(&self) -> usize {
+        self.redo.len()
+    }
+    fn history_limit(&self) -> usize {
+        self.history
+    }
+    fn record(&self) -> Vec<String> {
+        self.record.clone()
+    }
+    fn best_move(&mut self, seed: u64) -> Option<(String, String)> {
+        if self.position.outcome().is_some() {
+            return None;
+        }
+        let (mv, note) = self.advisor.best_move(&self.position, seed)?;
+        Some((self.position.move_text(mv), note))
+    }
+}

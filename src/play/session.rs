@@ -1,0 +1,370 @@
+//! The interactive loop: reads commands, plays moves, lets the engine answer, draws the
+//! board. All input and output go through the reader and writer passed in.
+
+use super::playable::Playable;
+use super::saved::SavedGame;
+use cgtk_core::{Outcome, Player};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::io::{self, BufRead, Write};
+
+/// Which players the user controls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Seats {
+    /// The user moves first, the engine second.
+    First,
+    /// The engine moves first, the user second.
+    Second,
+    /// The user plays both sides.
+    Both,
+    /// The engine plays both sides.
+    None,
+}
+
+impl Seats {
+    fn human(self, p: Player) -> bool {
+        match self {
+            Seats::First => p == Player::First,
+            Seats::Second => p == Player::Second,
+            Seats::Both => true,
+            Seats::None => false,
+        }
+    }
+}
+
+/// How a session runs.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// AI level 0..=100: each engine move is uniformly random with probability
+    /// (100 − level)%, else the engine's best move.
+    pub level: u8,
+    /// Which players the user controls.
+    pub seats: Seats,
+    /// The seed of every random choice (each ply draws from its own stream of it).
+    pub seed: u64,
+    /// Echo each command read (for transcripts when the input is not a terminal).
+    pub echo: bool,
+    /// An engine-against-engine game stops after this many plies.
+    pub max_engine_plies: usize,
+}
+
+/// Builds the game anew from a variant (for `load`).
+pub type Rebuild<'a> = dyn Fn(&str) -> Result<Box<dyn Playable>, String> + 'a;
+
+/// One game being played.
+pub struct Session<'a> {
+    game: Box<dyn Playable>,
+    options: Options,
+    rebuild: &'a Rebuild<'a>,
+    announced_end: bool,
+}
+
+/// What the session did, for the JSON summary.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Summary {
+    /// The game.
+    pub game: String,
+    /// Its variant.
+    pub variant: String,
+    /// The moves from the start.
+    pub moves: Vec<String>,
+    /// `first`, `second`, `draw` or `unfinished` (`solved` for a puzzle).
+    pub result: String,
+}
+
+const COMMANDS: &str =
+    "commands: a move, undo, redo, hint, moves, save FILE, load FILE, help, quit";
+
+impl<'a> Session<'a> {
+    /// A session over `game`; `rebuild` makes a fresh game from a variant when loading.
+    pub fn new(game: Box<dyn Playable>, options: Options, rebuild: &'a Rebuild<'a>) -> Self {
+        Session {
+            game,
+            options,
+            rebuild,
+            announced_end: false,
+        }
+    }
+
+    /// Replaces the game by a saved one (validated and replayed), adopting its level and
+    /// seed.
+    pub fn load(&mut self, saved: &SavedGame) -> Result<(), String> {
+        if saved.game != self.game.game_id() {
+            return Err(format!(
+                "the file holds a game of {}, not {}",
+                saved.game,
+                self.game.game_id()
+            ));
+        }
+        let mut game = (self.rebuild)(&saved.variant)
+            .map_err(|e| format!("variant {:?}: {e}", saved.variant))?;
+        saved.replay(game.as_mut())?;
+        self.game = game;
+        self.options.level = saved.level;
+        self.options.seed = saved.seed;
+        self.announced_end = false;
+        Ok(())
+    }
+
+    /// The game as a saved document.
+    pub fn saved(&self) -> SavedGame {
+        SavedGame {
+            game: self.game.game_id().to_string(),
+            variant: self.game.variant().to_string(),
+            level: self.options.level,
+            seed: self.options.seed,
+            moves: self.game.record(),
+        }
+    }
+
+    /// The summary of the game so far.
+    pub fn summary(&self) -> Summary {
+        let result = match self.game.outcome() {
+            None => "unfinished",
+            Some(_) if self.game.is_puzzle() => "solved",
+            Some(Outcome::Win(Player::First)) => "first",
+            Some(Outcome::Win(Player::Second)) => "second",
+            Some(Outcome::Draw) => "draw",
+        };
+        Summary {
+            game: self.game.game_id().to_string(),
+            variant: self.game.variant().to_string(),
+            moves: self.game.record(),
+            result: result.to_string(),
+        }
+    }
+
+    fn human(&self, p: Player) -> bool {
+        self.game.is_puzzle() || self.options.seats.human(p)
+    }
+
+    fn who(&self, p: Player) -> String {
+        if self.game.is_puzzle() {
+            return "you".to_string();
+        }
+        match self.options.seats {
+            Seats::Both => p.to_string(),
+            Seats::None => format!("engine ({p})"),
+            _ if self.human(p) => format!("you ({p})"),
+            _ => format!("engine ({p})"),
+        }
+    }
+
+    fn show(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "{}", self.game.render())?;
+        if let Some(outcome) = self.game.outcome() {
+            if !self.announced_end {
+                self.announced_end = true;
+                let text = match outcome {
+                    _ if self.game.is_puzzle() => {
+                        format!("solved in {} moves", self.game.record().len())
+                    }
+                    Outcome::Win(p) => format!("game over: {} wins", self.who(p)),
+                    Outcome::Draw => "game over: draw".to_string(),
+                };
+                writeln!(out, "{text}")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The engine moves while it is its turn; false when an engine-only game hit its limit.
+    fn engine_turns(&mut self, out: &mut dyn Write) -> io::Result<bool> {
+        while self.game.outcome().is_none() && !self.human(self.game.to_move()) {
+            let ply = self.game.record().len();
+            if self.options.seats == Seats::None && ply >= self.options.max_engine_plies {
+                writeln!(out, "stopped: no result after {ply} plies")?;
+                return Ok(false);
+            }
+            let mut rng = ChaCha8Rng::seed_from_u64(self.options.seed);
+            rng.set_stream(ply as u64);
+            let p = self.game.to_move();
+            let best = rng.gen_range(0..100u32) < self.options.level as u32;
+            let choice = if best {
+                self.game.best_move(rng.gen())
+            } else {
+                None
+            };
+            let (mv, note) = match choice {
+                Some(c) => c,
+                None => match self.game.random_move(&mut rng) {
+                    Some(mv) => (mv, "random".to_string()),
+                    None => break,
+                },
+            };
+            let played = match self.game.play(&mv) {
+                Ok(t) => t,
+                Err(e) => {
+                    return Err(io::Error::other(format!(
+                        "the engine chose an illegal move {mv}: {e}"
+                    )))
+                }
+            };
+            writeln!(out, "{} plays {played}  [{note}]", self.who(p))?;
+            self.show(out)?;
+        }
+        Ok(true)
+    }
+
+    /// Runs the session until `quit` or the end of input (or, with no human player, the
+    /// end of the game).
+    pub fn run(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
+        self.show(out)?;
+        loop {
+            if !self.engine_turns(out)? {
+                return Ok(());
+            }
+            if self.options.seats == Seats::None && !self.game.is_puzzle() {
+                return Ok(());
+            }
+            if self.game.outcome().is_none() {
+                write!(out, "{} to move> ", self.who(self.game.to_move()))?;
+            } else {
+                write!(out, "> ")?;
+            }
+            out.flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(out)?;
+                return Ok(());
+            }
+            let line = line.trim();
+            if self.options.echo {
+                writeln!(out, "{line}")?;
+            }
+            if !self.command(line, out)? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Handles one line; false on `quit`.
+    fn command(&mut self, line: &str, out: &mut dyn Write) -> io::Result<bool> {
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let rest = rest.trim();
+        match word {
+            "" => {}
+            "quit" | "exit" => return Ok(false),
+            "help" => {
+                writeln!(out, "{COMMANDS}")?;
+                writeln!(out, "moves: {}", self.game.notation_help())?;
+            }
+            "moves" => {
+                let record = self.game.record();
+                writeln!(
+                    out,
+                    "moves so far: {}",
+                    if record.is_empty() {
+                        "none".to_string()
+                    } else {
+                        record.join(" ")
+                    }
+                )?;
+                writeln!(out, "legal moves: {}", self.game.legal_moves().join(" "))?;
+            }
+            "undo" => self.undo(out)?,
+            "redo" => self.redo(out)?,
+            "hint" => {
+                let seed = self.options.seed ^ self.game.record().len() as u64;
+                match self.game.hint(seed) {
+                    Some(h) => writeln!(out, "hint: {h}")?,
+                    None => writeln!(out, "no hint: the game is over")?,
+                }
+            }
+            "save" if !rest.is_empty() => {
+                let text = self.saved().to_json();
+                match std::fs::write(rest, text + "\n") {
+                    Ok(()) => writeln!(out, "saved {} moves to {rest}", self.game.record().len())?,
+                    Err(e) => writeln!(out, "cannot save to {rest}: {e}")?,
+                }
+            }
+            "load" if !rest.is_empty() => {
+                let result = std::fs::read_to_string(rest)
+                    .map_err(|e| format!("cannot read {rest}: {e}"))
+                    .and_then(|text| SavedGame::from_json(&text))
+                    .and_then(|saved| self.load(&saved));
+                match result {
+                    Ok(()) => {
+                        writeln!(out, "loaded {} moves from {rest}", self.game.record().len())?;
+                        self.show(out)?;
+                    }
+                    Err(e) => writeln!(out, "cannot load {rest}: {e}")?,
+                }
+            }
+            "save" | "load" => writeln!(out, "{word} needs a file name: {word} FILE")?,
+            _ => {
+                if self.game.outcome().is_some() {
+                    writeln!(out, "the game is over; undo, load, or quit")?;
+                    return Ok(true);
+                }
+                let p = self.game.to_move();
+                match self.game.play(line) {
+                    Ok(played) => {
+                        writeln!(out, "{} plays {played}", self.who(p))?;
+                        self.show(out)?;
+                    }
+                    Err(reason) => {
+                        writeln!(out, "illegal: {reason}")?;
+                        writeln!(out, "legal moves: {}", self.game.legal_moves().join(" "))?;
+                    }
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// Takes back moves until it is the user's turn again (one move when the user plays
+    /// both sides, usually two against the engine); refuses when the bounded history does
+    /// not reach back that far.
+    fn undo(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let mut needed = 0;
+        let record = self.game.record().len();
+        // How many plies back is the user's previous turn?
+        let mut side = self.game.to_move();
+        loop {
+            needed += 1;
+            side = side.opponent();
+            if needed > record || self.human(side) || needed > 2 {
+                break;
+            }
+        }
+        if needed > record {
+            writeln!(out, "nothing to undo")?;
+            return Ok(());
+        }
+        if needed > self.game.undo_depth() {
+            writeln!(
+                out,
+                "cannot undo: the history keeps only the last {} moves (--history)",
+                self.game.history_limit()
+            )?;
+            return Ok(());
+        }
+        let mut taken = Vec::new();
+        for _ in 0..needed {
+            if let Some(mv) = self.game.undo() {
+                taken.push(mv);
+            }
+        }
+        self.announced_end = false;
+        writeln!(out, "took back {}", taken.join(", "))?;
+        self.show(out)
+    }
+
+    fn redo(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if self.game.redo_depth() == 0 {
+            writeln!(out, "nothing to redo")?;
+            return Ok(());
+        }
+        let mut again = Vec::new();
+        while let Some(mv) = self.game.redo() {
+            again.push(mv);
+            if self.human(self.game.to_move()) || self.game.redo_depth() == 0 {
+                break;
+            }
+        }
+        writeln!(out, "played again {}", again.join(", "))?;
+        self.show(out)
+    }
+}
