@@ -130,13 +130,16 @@ impl Position {
         for &s in &list[1..] {
             let piece = self.board[s as usize];
             // A pinned piece moves only along the line through its king.
-            let pin_step = if r.pinned & bit(s) != 0 {
+            let pin_step = if r.pinned != 0 && r.pinned & bit(s) != 0 {
                 STEPS[delta_index(k, s)]
             } else {
                 0
             };
+            // Most pieces are neither pinned nor restricted by a check.
+            let free = r.checkers == 0 && pin_step == 0;
             let allowed = |to: u8| {
-                r.target & bit(to) != 0 && (pin_step == 0 || STEPS[delta_index(k, to)] == pin_step)
+                free || (r.target & bit(to) != 0
+                    && (pin_step == 0 || STEPS[delta_index(k, to)] == pin_step))
             };
             match piece.role_index() {
                 1 => self.pawn_moves(s, k, &r, pin_step, moves, tactical),
@@ -277,8 +280,10 @@ impl Position {
         } else {
             (-16, 6, 0)
         };
+        let free = r.checkers == 0 && pin_step == 0;
         let allowed = |to: u8| {
-            r.target & bit(to) != 0 && (pin_step == 0 || STEPS[delta_index(k, to)] == pin_step)
+            free || (r.target & bit(to) != 0
+                && (pin_step == 0 || STEPS[delta_index(k, to)] == pin_step))
         };
         let push = |moves: &mut MoveList, to: u8, capture: bool| {
             if to >> 4 == last_rank {

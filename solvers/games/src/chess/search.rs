@@ -76,8 +76,8 @@ pub struct SearchInfo {
 impl SearchInfo {
     /// Nodes per second.
     pub fn nps(&self) -> u64 {
-        let ms = self.elapsed.as_millis().max(1) as u64;
-        self.nodes * 1000 / ms
+        let micros = self.elapsed.as_micros().max(1);
+        (u128::from(self.nodes) * 1_000_000 / micros).min(u128::from(u64::MAX)) as u64
     }
 }
 
