@@ -19,10 +19,11 @@ pub(crate) const BQ: u8 = 8;
 /// first, so that attack tests and move generation visit pieces, not empty squares.
 #[derive(Clone)]
 pub struct Position {
-    pub(crate) board: [Piece; 128],
+    /// Indexed by any `u8` (the upper half is never used) so that lookups need no bounds check.
+    pub(crate) board: [Piece; 256],
     pub(crate) list: [[u8; 16]; 2],
     pub(crate) count: [u8; 2],
-    pub(crate) slot: [u8; 128],
+    pub(crate) slot: [u8; 256],
     pub(crate) side: Color,
     pub(crate) castling: u8,
     pub(crate) ep: Option<Square>,
@@ -72,10 +73,10 @@ impl Position {
     /// An empty board, white to move, no rights (used by the FEN reader).
     pub(crate) fn empty() -> Position {
         Position {
-            board: [Piece::EMPTY; 128],
+            board: [Piece::EMPTY; 256],
             list: [[0; 16]; 2],
             count: [0; 2],
-            slot: [0; 128],
+            slot: [0; 256],
             side: Color::White,
             castling: 0,
             ep: None,

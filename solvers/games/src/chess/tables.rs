@@ -110,8 +110,8 @@ const fn zobrist() -> Zobrist {
 pub(crate) static ZOBRIST: Zobrist = zobrist();
 
 /// Castling rights that survive a move touching each square (a corner or a king's start).
-const fn castle_masks() -> [u8; 128] {
-    let mut m = [15u8; 128];
+const fn castle_masks() -> [u8; 256] {
+    let mut m = [15u8; 256];
     m[0x00] = 15 & !2; // a1: white queen side
     m[0x07] = 15 & !1; // h1: white king side
     m[0x04] = 15 & !3; // e1
@@ -121,4 +121,4 @@ const fn castle_masks() -> [u8; 128] {
     m
 }
 
-pub(crate) static CASTLE_MASK: [u8; 128] = castle_masks();
+pub(crate) static CASTLE_MASK: [u8; 256] = castle_masks();

@@ -260,7 +260,8 @@ impl fmt::Display for Move {
 #[derive(Clone)]
 pub struct MoveList {
     moves: [Move; 256],
-    len: usize,
+    // A `u8` index into 256 slots needs no bounds check (no position has 256 legal moves).
+    len: u8,
 }
 
 impl Default for MoveList {
@@ -286,7 +287,7 @@ impl MoveList {
 
     #[inline]
     pub(crate) fn push(&mut self, mv: Move) {
-        self.moves[self.len] = mv;
+        self.moves[self.len as usize] = mv;
         self.len += 1;
     }
 
@@ -299,7 +300,7 @@ impl MoveList {
     /// The number of moves.
     #[inline]
     pub fn len(&self) -> usize {
-        self.len
+        self.len as usize
     }
 
     /// True when there are no moves.
@@ -311,13 +312,13 @@ impl MoveList {
     /// The moves as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        &self.moves[..self.len as usize]
     }
 
     /// The moves as a mutable slice (for ordering).
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        &mut self.moves[..self.len as usize]
     }
 }
 
