@@ -128,37 +128,53 @@ impl Position {
         }
         let list = self.piece_squares(us);
         for &s in &list[1..] {
-            let piece = self.board[s as usize];
             // A pinned piece moves only along the line through its king.
             let pin_step = if r.pinned != 0 && r.pinned & bit(s) != 0 {
                 STEPS[delta_index(k, s)]
             } else {
                 0
             };
-            // Most pieces are neither pinned nor restricted by a check.
-            let free = r.checkers == 0 && pin_step == 0;
-            let allowed = |to: u8| {
-                free || (r.target & bit(to) != 0
-                    && (pin_step == 0 || STEPS[delta_index(k, to)] == pin_step))
-            };
-            match piece.role_index() {
-                1 => self.pawn_moves(s, k, &r, pin_step, moves, tactical),
-                2 => {
-                    if pin_step != 0 {
+            if r.checkers == 0 && pin_step == 0 {
+                // Most pieces are neither pinned nor restricted by a check.
+                self.piece_moves(s, k, &|_| true, moves, tactical);
+            } else {
+                let allowed = |to: u8| {
+                    r.target & bit(to) != 0
+                        && (pin_step == 0 || STEPS[delta_index(k, to)] == pin_step)
+                };
+                if pin_step != 0 && self.board[s as usize].role_index() == 2 {
+                    continue; // a pinned knight never stays on its line
+                }
+                self.piece_moves(s, k, &allowed, moves, tactical);
+            }
+        }
+    }
+
+    /// The moves of the (non-king) piece on `s` to squares that `allowed` accepts.
+    #[inline]
+    fn piece_moves(
+        &self,
+        s: u8,
+        k: u8,
+        allowed: &impl Fn(u8) -> bool,
+        moves: &mut MoveList,
+        tactical: bool,
+    ) {
+        let us = self.side;
+        match self.board[s as usize].role_index() {
+            1 => self.pawn_moves(s, k, allowed, moves, tactical),
+            2 => {
+                for &d in &KNIGHT_STEPS {
+                    let to = s.wrapping_add(d as u8);
+                    if to & 0x88 != 0 {
                         continue;
                     }
-                    for &d in &KNIGHT_STEPS {
-                        let to = s.wrapping_add(d as u8);
-                        if to & 0x88 != 0 {
-                            continue;
-                        }
-                        self.push_target(s, to, us, &allowed, moves, tactical);
-                    }
+                    self.push_target(s, to, us, allowed, moves, tactical);
                 }
-                3 => self.slide(s, &DIAG_STEPS, us, &allowed, moves, tactical),
-                4 => self.slide(s, &ORTHO_STEPS, us, &allowed, moves, tactical),
-                _ => self.slide(s, &KING_STEPS, us, &allowed, moves, tactical),
             }
+            3 => self.slide(s, &DIAG_STEPS, us, allowed, moves, tactical),
+            4 => self.slide(s, &ORTHO_STEPS, us, allowed, moves, tactical),
+            _ => self.slide(s, &KING_STEPS, us, allowed, moves, tactical),
         }
     }
 
@@ -269,8 +285,7 @@ impl Position {
         &self,
         s: u8,
         k: u8,
-        r: &Restrictions,
-        pin_step: i8,
+        allowed: &impl Fn(u8) -> bool,
         moves: &mut MoveList,
         tactical: bool,
     ) {
@@ -279,11 +294,6 @@ impl Position {
             (16, 1, 7)
         } else {
             (-16, 6, 0)
-        };
-        let free = r.checkers == 0 && pin_step == 0;
-        let allowed = |to: u8| {
-            free || (r.target & bit(to) != 0
-                && (pin_step == 0 || STEPS[delta_index(k, to)] == pin_step))
         };
         let push = |moves: &mut MoveList, to: u8, capture: bool| {
             if to >> 4 == last_rank {
