@@ -7,6 +7,22 @@ use super::tables::{
 };
 use super::types::{Color, Move, MoveKind, Piece, Role, Square};
 
+/// The attack kinds (`ATK_*` bits) of each piece byte (colour << 3 | role).
+const PIECE_ATTACKS: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut c = 0;
+    while c < 2 {
+        t[c * 8 + 1] = if c == 0 { ATK_WPAWN } else { ATK_BPAWN };
+        t[c * 8 + 2] = ATK_KNIGHT;
+        t[c * 8 + 3] = ATK_DIAG;
+        t[c * 8 + 4] = ATK_ORTHO;
+        t[c * 8 + 5] = ATK_DIAG | ATK_ORTHO;
+        t[c * 8 + 6] = ATK_KING;
+        c += 1;
+    }
+    t
+};
+
 /// Castling right bits: white king side, white queen side, black king side, black queen side.
 pub(crate) const WK: u8 = 1;
 pub(crate) const WQ: u8 = 2;
@@ -341,27 +357,11 @@ impl Position {
         ignore: u8,
     ) -> bool {
         let idx = delta_index(from, target);
-        let a = ATTACKS[idx];
-        if a == 0 {
+        if ATTACKS[idx] & PIECE_ATTACKS[(((color as u8) << 3) | role) as usize] == 0 {
             return false;
         }
-        let slide = match role {
-            1 => {
-                let bit = if color == Color::White {
-                    ATK_WPAWN
-                } else {
-                    ATK_BPAWN
-                };
-                return a & bit != 0;
-            }
-            2 => return a & ATK_KNIGHT != 0,
-            3 => a & ATK_DIAG != 0,
-            4 => a & ATK_ORTHO != 0,
-            5 => a & (ATK_DIAG | ATK_ORTHO) != 0,
-            _ => return a & ATK_KING != 0,
-        };
-        if !slide {
-            return false;
+        if !(3..=5).contains(&role) {
+            return true;
         }
         let step = STEPS[idx];
         let mut sq = from.wrapping_add(step as u8);
