@@ -72,3 +72,42 @@ fn node_limit_is_respected() {
     assert!(best.is_some());
     assert!(last > 0 && last <= 20_000 + 1024, "{last}");
 }
+
+#[test]
+fn time_budgets() {
+    use cgtk_games::chess::{time_budget, Color};
+    use std::time::Duration;
+    let ms = Duration::from_millis;
+    let movetime = Limits {
+        movetime: Some(ms(100)),
+        ..Limits::default()
+    };
+    assert_eq!(
+        time_budget(&movetime, Color::White),
+        (Some(ms(95)), Some(ms(95)))
+    );
+    let clock = Limits {
+        wtime: Some(ms(60_000)),
+        btime: Some(ms(1_000)),
+        winc: Some(ms(1_000)),
+        ..Limits::default()
+    };
+    let (soft, hard) = time_budget(&clock, Color::White);
+    let (soft, hard) = (soft.unwrap(), hard.unwrap());
+    // About a thirtieth of the clock plus most of the increment; never more than half of it.
+    assert!(soft >= ms(2_000) && soft <= ms(3_000), "{soft:?}");
+    assert!(hard >= soft && hard <= ms(30_000), "{hard:?}");
+    // Black has one second left: its budget stays well inside it.
+    let (_, black_hard) = time_budget(&clock, Color::Black);
+    assert!(black_hard.unwrap() <= ms(500));
+    assert_eq!(
+        time_budget(
+            &Limits {
+                infinite: true,
+                ..clock
+            },
+            Color::White
+        ),
+        (None, None)
+    );
+}

@@ -31,16 +31,9 @@ const fn attack_table() -> ([u8; 239], [i8; 239]) {
         let kind = if i < 4 { ATK_ORTHO } else { ATK_DIAG };
         let mut n = 1;
         while n < 8 {
-            // Only deltas whose file change stays within the board are real lines.
-            let file_step = if d == 1 || d == 17 || d == -15 {
-                1
-            } else if d == -1 || d == 15 || d == -17 {
-                -1
-            } else {
-                0
-            };
-            let rank_step = (d - file_step) / 16;
-            let delta = (rank_step * 16 + file_step) * n;
+            // In 0x88 each (rank, file) difference is a distinct number, so the n-th
+            // multiple of a unit step names exactly one line.
+            let delta = d * n;
             attacks[(delta + 119) as usize] |= kind;
             steps[(delta + 119) as usize] = d as i8;
             n += 1;
