@@ -119,12 +119,14 @@ impl Position {
         let us = self.side;
         let k = self.king_square(us).0;
         let r = self.restrictions();
-        self.king_moves(k, moves, tactical);
+        let (near, n) = self.king_zone_attackers(k);
+        let near = &near[..n];
+        self.king_moves(k, near, moves, tactical);
         if r.checkers >= 2 {
             return;
         }
         if r.checkers == 0 && !tactical {
-            self.castling_moves(k, moves);
+            self.castling_moves(k, near, moves);
         }
         let list = self.piece_squares(us);
         for &s in &list[1..] {
@@ -227,9 +229,43 @@ impl Position {
         }
     }
 
-    fn king_moves(&self, k: u8, moves: &mut MoveList, tactical: bool) {
+    /// The enemy pieces that could attack a square within two files and ranks of the king
+    /// (where its moves and castling go): every slider, and the other pieces at most four
+    /// squares away.
+    #[inline]
+    fn king_zone_attackers(&self, k: u8) -> ([u8; 16], usize) {
+        let mut near = [0u8; 16];
+        let mut n = 0;
+        for &e in self.piece_squares(self.side.flip()) {
+            let role = self.board[e as usize].role_index();
+            let files = (e & 7).abs_diff(k & 7);
+            let ranks = (e >> 4).abs_diff(k >> 4);
+            if (3..=5).contains(&role) || (files <= 4 && ranks <= 4) {
+                near[n] = e;
+                n += 1;
+            }
+        }
+        (near, n)
+    }
+
+    /// True when one of `attackers` (enemy pieces) attacks `target`, with `ignore` empty.
+    #[inline]
+    fn attacked_by_any(&self, attackers: &[u8], target: u8, ignore: u8) -> bool {
+        let them = self.side.flip();
+        attackers.iter().any(|&from| {
+            from != target
+                && self.piece_attacks(
+                    from,
+                    self.board[from as usize].role_index(),
+                    them,
+                    target,
+                    ignore,
+                )
+        })
+    }
+
+    fn king_moves(&self, k: u8, near: &[u8], moves: &mut MoveList, tactical: bool) {
         let us = self.side;
-        let them = us.flip();
         for &d in &KING_STEPS {
             let to = k.wrapping_add(d as u8);
             if to & 0x88 != 0 {
@@ -246,22 +282,21 @@ impl Position {
             } else {
                 continue;
             };
-            if !self.attacked_ignoring(to, them, k) {
+            if !self.attacked_by_any(near, to, k) {
                 moves.push(Move::new(Square(k), Square(to), kind));
             }
         }
     }
 
-    fn castling_moves(&self, k: u8, moves: &mut MoveList) {
+    fn castling_moves(&self, k: u8, near: &[u8], moves: &mut MoveList) {
         let us = self.side;
-        let them = us.flip();
         let (king_side, queen_side) = if us == Color::White {
             (WK, WQ)
         } else {
             (BK, BQ)
         };
         let empty = |sq: u8| self.board[sq as usize].is_empty();
-        let safe = |sq: u8| !self.attacked_ignoring(sq, them, 0x88);
+        let safe = |sq: u8| !self.attacked_by_any(near, sq, 0x88);
         if self.castling & king_side != 0
             && empty(k + 1)
             && empty(k + 2)
