@@ -9,17 +9,19 @@ use crate::cli::Context;
 use anyhow::Result;
 use clap::Subcommand;
 
+pub mod analyze;
+pub mod chess;
 pub mod count;
 pub mod cycle_index;
-pub mod analyze;
-pub mod play;
 pub mod grundy;
 pub mod nim;
 pub mod nimber;
+pub mod play;
 pub mod poggle;
 pub mod probe;
 pub mod solve;
 pub mod table;
+pub mod uci;
 
 /// Every subcommand of `cgtk`.
 #[derive(Debug, Subcommand)]
@@ -33,6 +35,11 @@ pub enum Command {
     /// Print the cycle index of a permutation group (cyclic, dihedral, symmetric, board, or
     /// given by generators).
     CycleIndex(cycle_index::Args),
+    /// Chess: perft counts of the legal move tree.
+    #[command(subcommand)]
+    Chess(chess::Command),
+    /// Run the chess engine over the UCI protocol on standard input and output.
+    Uci(uci::Args),
     /// Play a game against the engine (undo, redo, hint, save, load).
     Play(play::Args),
     /// Measure engine heuristics against solved tables.
@@ -60,6 +67,8 @@ impl Command {
             Command::Poggle(cmd) => poggle::run(cmd, ctx),
             Command::Count(cmd) => count::run(cmd, ctx),
             Command::CycleIndex(args) => cycle_index::run(args, ctx),
+            Command::Chess(cmd) => chess::run(cmd, ctx),
+            Command::Uci(args) => uci::run(args, ctx),
             Command::Play(args) => play::run(args, ctx),
             Command::Analyze(cmd) => analyze::run(cmd, ctx),
             Command::Solve(args) => solve::run(args, ctx),

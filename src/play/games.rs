@@ -64,6 +64,11 @@ pub const GAMES: &[GameInfo] = &[
         about: "Poggle / Lights Out puzzle: N or RxC, then ,K colours (default 5,2); hint solves it",
         build: build_poggle,
     },
+    GameInfo {
+        id: "chess",
+        about: "Chess (variant: a starting FEN, default the standard start); alpha-beta engine",
+        build: build_chess,
+    },
 ];
 
 /// The game named `id`, or an error listing the known games.
@@ -289,4 +294,46 @@ fn build_poggle(setup: &Setup) -> Result<Box<dyn Playable>, String> {
         )
         .puzzle(),
     ))
+}
+
+fn build_chess(setup: &Setup) -> Result<Box<dyn Playable>, String> {
+    use cgtk_games::chess::{Chess, START_FEN};
+    // `cgtk play` joins the words of the variant with commas; a FEN has none of its own.
+    let variant = setup.variant.replace(',', " ");
+    let fen = match variant.trim() {
+        "" | "standard" => START_FEN,
+        fen => fen,
+    };
+    let start = Chess::from_fen(fen).map_err(|e| format!("chess variant (a FEN): {e}"))?;
+    let help = "UCI long algebraic notation: e2e4, e7e8q to promote, e1g1 to castle";
+    let advisor = Box::new(ChessAdvisor(cgtk_games::chess::Engine::new(16)));
+    Ok(boxed("chess", start.fen(), help, start, setup, advisor))
+}
+
+/// The chess engine with a node budget (so that games replay identically).
+struct ChessAdvisor(cgtk_games::chess::Engine);
+
+impl Advisor<cgtk_games::chess::Chess> for ChessAdvisor {
+    fn best_move(
+        &mut self,
+        game: &cgtk_games::chess::Chess,
+        _seed: u64,
+    ) -> Option<(cgtk_games::chess::Move, String)> {
+        use cgtk_games::chess::{Limits, Score};
+        let limits = Limits {
+            nodes: Some(300_000),
+            ..Limits::default()
+        };
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let mut last = None;
+        let mv = self
+            .0
+            .search(game, &limits, &stop, |i| last = Some((i.depth, i.score)))?;
+        let note = match last {
+            Some((d, Score::Cp(cp))) => format!("depth {d}, {cp:+} centipawns"),
+            Some((d, Score::Mate(m))) => format!("depth {d}, mate in {m}"),
+            None => String::new(),
+        };
+        Some((mv, note))
+    }
 }

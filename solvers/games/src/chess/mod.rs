@@ -1,0 +1,41 @@
+//! Chess with the full rules on a 0x88 board.
+//!
+//! - [`Position`]: the board (8×16 squares, off-board test by one mask) with piece lists,
+//!   side to move, castling rights, en passant square, clocks and a Zobrist hash; legal
+//!   move generation (checks and pins found from the king, no trial moves), captures
+//!   apart for quiescence, [`make`](Position::make) / [`unmake`](Position::unmake), FEN.
+//! - [`Move`] with its [`MoveKind`]: quiet, capture, en passant, castling, promotion,
+//!   promotion with capture; printed in UCI long algebraic notation (`e2e4`, `e7e8q`).
+//! - [`Chess`]: a position with its history, implementing [`cgtk_core::Game`] with every
+//!   ending (mate, stalemate, fifty moves, threefold repetition, insufficient material),
+//!   plus `Notation`, `Render`, `Evaluate` and `PositionKey`.
+//! - [`perft`] and [`perft_divide`]: leaf counts of the move tree.
+//! - [`Engine`]: iterative-deepening alpha-beta with a transposition table, quiescence,
+//!   MVV-LVA and killer ordering, and time management from [`Limits`].
+//!
+//! # Example
+//!
+//! ```
+//! use cgtk_games::chess::{perft, Position};
+//! let mut kiwipete = Position::from_fen(
+//!     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+//! ).unwrap();
+//! assert_eq!(perft(&mut kiwipete, 2), 2039);
+//! ```
+
+mod eval;
+mod fen;
+mod game;
+mod movegen;
+mod position;
+mod search;
+mod tables;
+mod types;
+
+pub use eval::PIECE_VALUES;
+pub use fen::{FenError, START_FEN};
+pub use game::Chess;
+pub use movegen::{perft, perft_divide};
+pub use position::{Position, Undo};
+pub use search::{time_budget, Engine, Limits, Score, SearchInfo, MATE};
+pub use types::{Color, Move, MoveKind, MoveList, Piece, Role, Square};

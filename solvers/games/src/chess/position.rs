@@ -1,0 +1,426 @@
+//! The position: a 0x88 board with piece lists, side to move, castling rights, en passant
+//! square, move clocks and an incrementally updated Zobrist hash; make and unmake.
+
+use super::tables::{
+    delta_index, ATK_BPAWN, ATK_DIAG, ATK_KING, ATK_KNIGHT, ATK_ORTHO, ATK_WPAWN, ATTACKS,
+    CASTLE_MASK, STEPS, ZOBRIST,
+};
+use super::types::{Color, Move, MoveKind, Piece, Role, Square};
+
+/// The attack kinds (`ATK_*` bits) of each piece byte (colour << 3 | role).
+const PIECE_ATTACKS: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut c = 0;
+    while c < 2 {
+        t[c * 8 + 1] = if c == 0 { ATK_WPAWN } else { ATK_BPAWN };
+        t[c * 8 + 2] = ATK_KNIGHT;
+        t[c * 8 + 3] = ATK_DIAG;
+        t[c * 8 + 4] = ATK_ORTHO;
+        t[c * 8 + 5] = ATK_DIAG | ATK_ORTHO;
+        t[c * 8 + 6] = ATK_KING;
+        c += 1;
+    }
+    t
+};
+
+/// Castling right bits: white king side, white queen side, black king side, black queen side.
+pub(crate) const WK: u8 = 1;
+pub(crate) const WQ: u8 = 2;
+pub(crate) const BK: u8 = 4;
+pub(crate) const BQ: u8 = 8;
+
+/// A chess position (without the game history; see [`Chess`](super::Chess) for that).
+///
+/// Squares are 0x88 indices; each side keeps a list of its piece squares with the king
+/// first, so that attack tests and move generation visit pieces, not empty squares.
+#[derive(Clone)]
+pub struct Position {
+    /// Indexed by any `u8` (the upper half is never used) so that lookups need no bounds check.
+    pub(crate) board: [Piece; 256],
+    pub(crate) list: [[u8; 16]; 2],
+    pub(crate) count: [u8; 2],
+    pub(crate) slot: [u8; 256],
+    pub(crate) side: Color,
+    pub(crate) castling: u8,
+    pub(crate) ep: Option<Square>,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) hash: u64,
+}
+
+impl PartialEq for Position {
+    /// Equal positions have the same pieces on the same squares, side, rights, en passant
+    /// square and clocks (the order of the piece lists does not matter).
+    fn eq(&self, other: &Self) -> bool {
+        self.board == other.board
+            && self.side == other.side
+            && self.castling == other.castling
+            && self.ep == other.ep
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+            && self.hash == other.hash
+    }
+}
+
+impl Eq for Position {}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+/// What [`Position::make`] returns and [`Position::unmake`] needs to restore a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    /// The piece captured by the move (empty if none).
+    pub captured: Piece,
+    /// Castling rights before the move.
+    pub castling: u8,
+    /// En passant square before the move.
+    pub ep: Option<Square>,
+    /// Halfmove clock before the move.
+    pub halfmove: u32,
+    /// Hash before the move.
+    pub hash: u64,
+}
+
+impl Position {
+    /// An empty board, white to move, no rights (used by the FEN reader).
+    pub(crate) fn empty() -> Position {
+        Position {
+            board: [Piece::EMPTY; 256],
+            list: [[0; 16]; 2],
+            count: [0; 2],
+            slot: [0; 256],
+            side: Color::White,
+            castling: 0,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+        }
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The piece on `sq` ([`Piece::EMPTY`] if none).
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Piece {
+        self.board[sq.index()]
+    }
+
+    /// The en passant target square, when a capture there may be possible.
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// Halfmove clock: plies since the last capture or pawn move.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The Zobrist hash of the position.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The square of `color`'s king.
+    #[inline]
+    pub fn king_square(&self, color: Color) -> Square {
+        Square(self.list[color.index()][0])
+    }
+
+    /// The squares of `color`'s pieces, king first.
+    #[inline]
+    pub fn piece_squares(&self, color: Color) -> &[u8] {
+        &self.list[color.index()][..self.count[color.index()] as usize]
+    }
+
+    /// Recomputes the hash from scratch (the incremental hash must always equal it).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for sq in Square::all() {
+            let p = self.board[sq.index()];
+            if !p.is_empty() {
+                h ^= ZOBRIST.piece[p.0 as usize][sq.index()];
+            }
+        }
+        h ^= ZOBRIST.castling[self.castling as usize];
+        if let Some(ep) = self.ep {
+            h ^= ZOBRIST.ep_file[ep.file() as usize];
+        }
+        if self.side == Color::Black {
+            h ^= ZOBRIST.black;
+        }
+        h
+    }
+
+    #[inline]
+    pub(crate) fn add_piece(&mut self, sq: u8, piece: Piece) {
+        let c = piece.color().index();
+        let n = self.count[c];
+        self.list[c][n as usize] = sq;
+        self.slot[sq as usize] = n;
+        self.count[c] = n + 1;
+        self.board[sq as usize] = piece;
+        self.hash ^= ZOBRIST.piece[piece.0 as usize][sq as usize];
+    }
+
+    #[inline]
+    fn remove_piece(&mut self, sq: u8) -> Piece {
+        let piece = self.board[sq as usize];
+        let c = piece.color().index();
+        let n = self.count[c] - 1;
+        let s = self.slot[sq as usize];
+        let last = self.list[c][n as usize];
+        self.list[c][s as usize] = last;
+        self.slot[last as usize] = s;
+        self.count[c] = n;
+        self.board[sq as usize] = Piece::EMPTY;
+        self.hash ^= ZOBRIST.piece[piece.0 as usize][sq as usize];
+        piece
+    }
+
+    #[inline]
+    fn move_piece(&mut self, from: u8, to: u8) {
+        let piece = self.board[from as usize];
+        let c = piece.color().index();
+        let s = self.slot[from as usize];
+        self.list[c][s as usize] = to;
+        self.slot[to as usize] = s;
+        self.board[to as usize] = piece;
+        self.board[from as usize] = Piece::EMPTY;
+        let keys = &ZOBRIST.piece[piece.0 as usize];
+        self.hash ^= keys[from as usize] ^ keys[to as usize];
+    }
+
+    /// The rook's origin and destination for a castling king move to `king_to`.
+    #[inline]
+    pub(crate) fn castling_rook(king_to: u8) -> (u8, u8) {
+        if king_to & 7 == 6 {
+            (king_to + 1, king_to - 1)
+        } else {
+            (king_to - 2, king_to + 1)
+        }
+    }
+
+    /// Plays a legal move and returns what [`unmake`](Position::unmake) needs.
+    pub fn make(&mut self, mv: Move) -> Undo {
+        let undo = Undo {
+            captured: Piece::EMPTY,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        };
+        let mut captured = Piece::EMPTY;
+        let (from, to) = (mv.from.0, mv.to.0);
+        let us = self.side;
+        if let Some(ep) = self.ep.take() {
+            self.hash ^= ZOBRIST.ep_file[ep.file() as usize];
+        }
+        let moved = self.board[from as usize];
+        match mv.kind {
+            MoveKind::Quiet => self.move_piece(from, to),
+            MoveKind::Capture => {
+                captured = self.remove_piece(to);
+                self.move_piece(from, to);
+            }
+            MoveKind::EnPassant => {
+                let cap = if us == Color::White { to - 16 } else { to + 16 };
+                captured = self.remove_piece(cap);
+                self.move_piece(from, to);
+            }
+            MoveKind::Castling => {
+                self.move_piece(from, to);
+                let (rf, rt) = Self::castling_rook(to);
+                self.move_piece(rf, rt);
+            }
+            MoveKind::Promotion | MoveKind::PromotionCapture => {
+                if mv.kind == MoveKind::PromotionCapture {
+                    captured = self.remove_piece(to);
+                }
+                self.remove_piece(from);
+                let role = mv.promotion.unwrap_or(Role::Queen);
+                self.add_piece(to, Piece::new(us, role));
+            }
+        }
+        let rights = self.castling & CASTLE_MASK[from as usize] & CASTLE_MASK[to as usize];
+        if rights != self.castling {
+            self.hash ^=
+                ZOBRIST.castling[self.castling as usize] ^ ZOBRIST.castling[rights as usize];
+            self.castling = rights;
+        }
+        let is_pawn = moved.role_index() == Role::Pawn as u8;
+        if is_pawn || !captured.is_empty() {
+            self.halfmove = 0;
+        } else {
+            self.halfmove += 1;
+        }
+        if is_pawn && (from ^ to) == 32 {
+            // Record the en passant square only when an enemy pawn stands beside the
+            // destination, so that equal positions have equal keys.
+            let enemy_pawn = Piece::new(us.flip(), Role::Pawn);
+            let beside = |sq: u8| sq & 0x88 == 0 && self.board[sq as usize] == enemy_pawn;
+            if beside(to.wrapping_add(1)) || beside(to.wrapping_sub(1)) {
+                let ep = Square((from + to) / 2);
+                self.ep = Some(ep);
+                self.hash ^= ZOBRIST.ep_file[ep.file() as usize];
+            }
+        }
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = us.flip();
+        self.hash ^= ZOBRIST.black;
+        Undo { captured, ..undo }
+    }
+
+    /// Takes back `mv`, the last move made, given the record [`make`](Position::make) returned.
+    pub fn unmake(&mut self, mv: Move, undo: Undo) {
+        let them = self.side;
+        let us = them.flip();
+        self.side = us;
+        if us == Color::Black {
+            self.fullmove -= 1;
+        }
+        let (from, to) = (mv.from.0, mv.to.0);
+        match mv.kind {
+            MoveKind::Quiet => self.move_piece(to, from),
+            MoveKind::Capture => {
+                self.move_piece(to, from);
+                self.add_piece(to, undo.captured);
+            }
+            MoveKind::EnPassant => {
+                self.move_piece(to, from);
+                let cap = if us == Color::White { to - 16 } else { to + 16 };
+                self.add_piece(cap, undo.captured);
+            }
+            MoveKind::Castling => {
+                let (rf, rt) = Self::castling_rook(to);
+                self.move_piece(rt, rf);
+                self.move_piece(to, from);
+            }
+            MoveKind::Promotion | MoveKind::PromotionCapture => {
+                self.remove_piece(to);
+                self.add_piece(from, Piece::new(us, Role::Pawn));
+                if mv.kind == MoveKind::PromotionCapture {
+                    self.add_piece(to, undo.captured);
+                }
+            }
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+    }
+
+    /// Passes the turn without moving (for null-move tests); returns the undo record.
+    pub(crate) fn make_null(&mut self) -> Undo {
+        let undo = Undo {
+            captured: Piece::EMPTY,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        };
+        if let Some(ep) = self.ep.take() {
+            self.hash ^= ZOBRIST.ep_file[ep.file() as usize];
+        }
+        self.side = self.side.flip();
+        self.hash ^= ZOBRIST.black;
+        undo
+    }
+
+    /// Takes back [`make_null`](Position::make_null).
+    pub(crate) fn unmake_null(&mut self, undo: Undo) {
+        self.side = self.side.flip();
+        self.ep = undo.ep;
+        self.hash = undo.hash;
+    }
+
+    /// True when the piece on `from` (of role `role` and colour `color`) attacks `target`,
+    /// with the square `ignore` treated as empty (for king moves along a checking line).
+    #[inline]
+    pub(crate) fn piece_attacks(
+        &self,
+        from: u8,
+        role: u8,
+        color: Color,
+        target: u8,
+        ignore: u8,
+    ) -> bool {
+        let idx = delta_index(from, target);
+        if ATTACKS[idx] & PIECE_ATTACKS[(((color as u8) << 3) | role) as usize] == 0 {
+            return false;
+        }
+        if !(3..=5).contains(&role) {
+            return true;
+        }
+        let step = STEPS[idx];
+        let mut sq = from.wrapping_add(step as u8);
+        while sq != target {
+            if !self.board[sq as usize].is_empty() && sq != ignore {
+                return false;
+            }
+            sq = sq.wrapping_add(step as u8);
+        }
+        true
+    }
+
+    /// True when `by` attacks `target`; `ignore` is treated as empty and a piece standing on
+    /// `target` itself is not counted as an attacker.
+    #[inline]
+    pub(crate) fn attacked_ignoring(&self, target: u8, by: Color, ignore: u8) -> bool {
+        for &from in self.piece_squares(by) {
+            if from == target {
+                continue;
+            }
+            let role = self.board[from as usize].role_index();
+            if self.piece_attacks(from, role, by, target, ignore) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// True when a piece of colour `by` attacks `sq`.
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.attacked_ignoring(sq.0, by, 0x88)
+    }
+
+    /// True when the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        self.is_attacked(self.king_square(self.side), self.side.flip())
+    }
+
+    /// True when neither side can ever mate: bare kings, a single minor piece, or only
+    /// bishops all on squares of one colour.
+    pub fn insufficient_material(&self) -> bool {
+        let mut minors = 0;
+        let mut knights = 0;
+        let mut bishop_colors = [false; 2];
+        for c in [Color::White, Color::Black] {
+            for &sq in &self.piece_squares(c)[1..] {
+                match self.board[sq as usize].role_index() {
+                    2 => {
+                        minors += 1;
+                        knights += 1;
+                    }
+                    3 => {
+                        minors += 1;
+                        bishop_colors[((sq >> 4) + (sq & 7)) as usize & 1] = true;
+                    }
+                    _ => return false,
+                }
+            }
+        }
+        minors <= 1 || (knights == 0 && !(bishop_colors[0] && bishop_colors[1]))
+    }
+}
