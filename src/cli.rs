@@ -107,6 +107,14 @@ pub fn report(err: &anyhow::Error) -> ExitCode {
                 return ExitCode::SUCCESS;
             }
         }
+        // `--json` output fails inside serde_json, whose error does not expose the
+        // io::Error in its source chain: `cgtk --json … | head -1` used to print
+        // `error: Broken pipe (os error 32)` and exit 1.
+        if let Some(json) = cause.downcast_ref::<serde_json::Error>() {
+            if json.io_error_kind() == Some(io::ErrorKind::BrokenPipe) {
+                return ExitCode::SUCCESS;
+            }
+        }
     }
     let mut message = err.to_string();
     for cause in err.chain().skip(1) {
