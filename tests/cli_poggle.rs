@@ -168,3 +168,24 @@ fn minimal_refuses_exhaustive_search_on_a_huge_kernel() {
     let rows = best["presses"].as_array().unwrap();
     assert_eq!(rows.len(), 95);
 }
+
+/// A size range whose largest board is out of reach is refused at once: `--sizes
+/// 1..100000000` used to compute every smaller size for hours before failing at n = 200001.
+#[test]
+fn table_refuses_an_out_of_reach_range_before_computing() {
+    for args in [
+        &["poggle", "table", "--sizes", "1..100000000"][..],
+        &[
+            "poggle",
+            "table",
+            "--sizes",
+            "1..100000",
+            "--colours",
+            "2,3",
+        ],
+        &["poggle", "table", "--sizes", "1..5000", "--torus"],
+    ] {
+        let err = usage_error(args, "");
+        assert!(err.starts_with("error:"), "{args:?}: {err}");
+    }
+}
