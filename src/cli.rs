@@ -137,9 +137,15 @@ pub fn read_input(path: &std::path::Path) -> Result<String> {
     use anyhow::Context as _;
     if path.as_os_str() == "-" {
         let mut text = String::new();
-        io::Read::read_to_string(&mut io::stdin(), &mut text)
-            .context("cannot read standard input")?;
-        Ok(text)
+        match io::Read::read_to_string(&mut io::stdin(), &mut text) {
+            Ok(_) => Ok(text),
+            // Text that is not UTF-8 is bad input (exit 2), as it already was for a file;
+            // from standard input it used to exit with 1.
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+                Err(usage(format!("cannot read standard input: {e}")))
+            }
+            Err(e) => Err(e).context("cannot read standard input"),
+        }
     } else {
         std::fs::read_to_string(path)
             .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))

@@ -222,3 +222,43 @@ fn closed_output_pipe_is_not_an_error() {
         assert!(err.is_empty(), "json = {json}: {err}");
     }
 }
+
+/// A start grid that is not UTF-8 is bad input, from a file and from standard input alike
+/// (standard input used to exit with 1).
+#[test]
+fn start_grid_not_utf8_is_a_usage_error() {
+    use std::io::Write;
+    let bytes = b"\xff\xfe\n";
+    let path = std::env::temp_dir().join(format!("cgtk-not-utf8-{}.txt", std::process::id()));
+    std::fs::write(&path, bytes).expect("temporary file");
+    let path_text = path.to_string_lossy().into_owned();
+    let from_file = cgtk(&["poggle", "solve", "1", "--start", &path_text]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(
+        from_file.status.code(),
+        Some(2),
+        "{}",
+        text(&from_file.stderr)
+    );
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(["poggle", "solve", "1", "--start", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the cgtk binary runs");
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(bytes)
+        .expect("write to cgtk");
+    let out = child.wait_with_output().expect("cgtk finishes");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("error: cannot read standard input"),
+        "{err}"
+    );
+}
