@@ -107,6 +107,14 @@ pub fn report(err: &anyhow::Error) -> ExitCode {
                 return ExitCode::SUCCESS;
             }
         }
+        // `--json` output fails inside serde_json, whose error does not expose the
+        // io::Error in its source chain: `cgtk --json … | head -1` used to print
+        // `error: Broken pipe (os error 32)` and exit 1.
+        if let Some(json) = cause.downcast_ref::<serde_json::Error>() {
+            if json.io_error_kind() == Some(io::ErrorKind::BrokenPipe) {
+                return ExitCode::SUCCESS;
+            }
+        }
     }
     let mut message = err.to_string();
     for cause in err.chain().skip(1) {
@@ -129,9 +137,15 @@ pub fn read_input(path: &std::path::Path) -> Result<String> {
     use anyhow::Context as _;
     if path.as_os_str() == "-" {
         let mut text = String::new();
-        io::Read::read_to_string(&mut io::stdin(), &mut text)
-            .context("cannot read standard input")?;
-        Ok(text)
+        match io::Read::read_to_string(&mut io::stdin(), &mut text) {
+            Ok(_) => Ok(text),
+            // Text that is not UTF-8 is bad input (exit 2), as it already was for a file;
+            // from standard input it used to exit with 1.
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+                Err(usage(format!("cannot read standard input: {e}")))
+            }
+            Err(e) => Err(e).context("cannot read standard input"),
+        }
     } else {
         std::fs::read_to_string(path)
             .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))

@@ -352,3 +352,24 @@ fn errors() {
     ]);
     assert!(err.contains("invalid value 'mirror'"), "{err}");
 }
+
+/// Colour names must tell the colours apart: repeated or empty names used to be accepted
+/// and printed an inventory like `x^4 + x^3*x + …`. `--names` without `--inventory` did
+/// nothing and is now refused too.
+#[test]
+fn colour_names_must_be_distinct_and_need_the_inventory() {
+    let base = ["count", "necklaces", "--beads", "4", "--colours", "2"];
+    for names in ["x,x", "x,", "a b,c", "2,c"] {
+        let mut args = base.to_vec();
+        args.extend(["--inventory", "--names", names]);
+        let err = usage_error(&args);
+        assert!(err.contains("colour name"), "--names {names}: {err}");
+    }
+    let mut args = base.to_vec();
+    args.extend(["--names", "x,y"]);
+    let err = usage_error(&args);
+    assert!(err.contains("--inventory"), "{err}");
+    let mut args = base.to_vec();
+    args.extend(["--inventory", "--names", "x,y"]);
+    assert!(ok(&args).contains("x^4 + x^3*y + 2*x^2*y^2 + x*y^3 + y^4"));
+}

@@ -168,3 +168,88 @@ fn minimal_refuses_exhaustive_search_on_a_huge_kernel() {
     let rows = best["presses"].as_array().unwrap();
     assert_eq!(rows.len(), 95);
 }
+
+/// A size range whose largest board is out of reach is refused at once: `--sizes
+/// 1..100000000` used to compute every smaller size for hours before failing at n = 200001.
+#[test]
+fn table_refuses_an_out_of_reach_range_before_computing() {
+    for args in [
+        &["poggle", "table", "--sizes", "1..100000000"][..],
+        &[
+            "poggle",
+            "table",
+            "--sizes",
+            "1..100000",
+            "--colours",
+            "2,3",
+        ],
+        &["poggle", "table", "--sizes", "1..5000", "--torus"],
+    ] {
+        let err = usage_error(args, "");
+        assert!(err.starts_with("error:"), "{args:?}: {err}");
+    }
+}
+
+/// The press grid the command prints really solves the board: applying it, by a direct
+/// simulation written here, takes the default start (all 1) to the default goal (all 0).
+/// Also every solution `--all` lists.
+#[test]
+fn printed_presses_solve_the_board() {
+    fn apply(rows: usize, cols: usize, k: u64, torus: bool, presses: &[Vec<u64>]) -> Vec<u64> {
+        let mut colour = vec![1u64; rows * cols];
+        for (i, row) in presses.iter().enumerate() {
+            for (j, &p) in row.iter().enumerate() {
+                let mut hit = |a: i64, b: i64| {
+                    let (a, b) = if torus {
+                        (a.rem_euclid(rows as i64), b.rem_euclid(cols as i64))
+                    } else if a < 0 || b < 0 || a >= rows as i64 || b >= cols as i64 {
+                        return;
+                    } else {
+                        (a, b)
+                    };
+                    let cell = &mut colour[a as usize * cols + b as usize];
+                    *cell = (*cell + p) % k;
+                };
+                let (i, j) = (i as i64, j as i64);
+                for (di, dj) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+                    hit(i + di, j + dj);
+                }
+            }
+        }
+        colour
+    }
+    fn grid(value: &serde_json::Value) -> Vec<Vec<u64>> {
+        serde_json::from_value(value.clone()).expect("a grid of numbers")
+    }
+    for (size, rows, cols, k, torus) in [
+        ("5", 5, 5, 2, false),
+        ("4", 4, 4, 2, false),
+        ("3x4", 3, 4, 12, true),
+        ("7", 7, 7, 6, false),
+        ("6x5", 6, 5, 9, true),
+        ("40", 40, 40, 3, false),
+    ] {
+        let ks = k.to_string();
+        let mut args = vec!["poggle", "solve", size, "-k", &ks, "--json", "--all"];
+        if torus {
+            args.push("--torus");
+        }
+        let v = json(&args, "");
+        let what = format!("{size} k={k} torus={torus}");
+        if v["solvable"] == false {
+            assert!(v["presses"].is_null(), "{what}");
+            continue;
+        }
+        let mut listed = vec![grid(&v["presses"])];
+        let all = v["all"].as_array().expect("--all lists the solutions");
+        assert!(!all.is_empty(), "{what}");
+        listed.extend(all.iter().map(grid));
+        for presses in &listed {
+            assert_eq!(presses.len(), rows, "{what}");
+            let after = apply(rows, cols, k, torus, presses);
+            assert!(after.iter().all(|&c| c == 0), "{what}: {presses:?}");
+        }
+        let total: u64 = listed[0].iter().flatten().sum();
+        assert_eq!(v["total_presses"], total, "{what}");
+    }
+}

@@ -40,7 +40,12 @@ pub struct CountOptions {
     #[arg(long)]
     pub inventory: bool,
     /// Colour names for the inventory, comma-separated (default a, b, c, ...).
-    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    #[arg(
+        long,
+        value_name = "NAMES",
+        value_delimiter = ',',
+        requires = "inventory"
+    )]
     pub names: Option<Vec<String>>,
 }
 
@@ -264,6 +269,24 @@ fn colour_names(colours: u64, names: Option<&[String]>) -> Result<Vec<String>> {
                     "{} colour names given for {colours} colours: give one name per colour",
                     names.len()
                 )));
+            }
+            // Repeated or empty names used to be accepted and printed an inventory such as
+            // `x^4 + x^3*x + …` in which different contents could not be told apart.
+            let mut seen = std::collections::HashSet::new();
+            for name in names {
+                if name.is_empty()
+                    || !name.chars().all(|c| c.is_alphanumeric() || c == '_')
+                    || name.starts_with(|c: char| c.is_ascii_digit())
+                {
+                    return Err(usage(format!(
+                        "colour name {name:?}: a name is letters, digits and _, not starting with a digit"
+                    )));
+                }
+                if !seen.insert(name.as_str()) {
+                    return Err(usage(format!(
+                        "colour name {name:?} is given twice: every colour needs its own name"
+                    )));
+                }
             }
             Ok(names.to_vec())
         }

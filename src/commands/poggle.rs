@@ -406,14 +406,27 @@ fn parse_colours(text: &str) -> Result<Vec<u64>> {
         .collect()
 }
 
-fn table_entry(n: usize, k: u64, torus: bool) -> Result<KernelReport> {
-    if k == 2 && !torus && n >= 1 {
-        // GF(2), plane: the polynomial gcd, fast for huge n.
+/// Whether `table_entry(n, k, torus)` accepts the size (the limits grow with n only).
+fn check_table_size(n: usize, k: u64, torus: bool) -> Result<()> {
+    if k == 2 && !torus {
         if n > MAX_POLYNOMIAL_N {
             return Err(usage(format!(
                 "size {n}: the nullity table goes up to n = {MAX_POLYNOMIAL_N} for k = 2"
             )));
         }
+        return Ok(());
+    }
+    BoardSpec::square(n, k)
+        .with_torus(torus)
+        .build()
+        .map_err(usage)?;
+    Ok(())
+}
+
+fn table_entry(n: usize, k: u64, torus: bool) -> Result<KernelReport> {
+    if k == 2 && !torus && n >= 1 {
+        // GF(2), plane: the polynomial gcd, fast for huge n.
+        check_table_size(n, k, torus)?;
         let d = gf2_nullity(n);
         return Ok(KernelReport {
             rows: n,
@@ -438,6 +451,11 @@ fn table_entry(n: usize, k: u64, torus: bool) -> Result<KernelReport> {
 fn table(args: &TableArgs, ctx: &Context) -> Result<()> {
     let (a, b) = parse_sizes(&args.sizes)?;
     let colours = parse_colours(&args.colours)?;
+    // Refuse a range whose largest board cannot be done before computing the smaller ones:
+    // `--sizes 1..100000000` used to work through every size for hours before failing.
+    for &k in &colours {
+        check_table_size(b, k, args.torus)?;
+    }
     let total = (b - a + 1) as u64 * colours.len() as u64;
     let bar = ctx.progress(total, "boards");
     let mut entries = Vec::new();

@@ -95,20 +95,7 @@ impl LinearSystem {
     ///
     /// Errors when `b.len() != rows` or an entry of `b` is not a residue modulo `k`.
     pub fn solve(&self, b: &[u32]) -> Result<Option<Vec<u32>>, AlgebraError> {
-        if b.len() != self.rows {
-            return Err(AlgebraError::Dimension {
-                what: "right-hand side length",
-                expected: self.rows,
-                found: b.len(),
-            });
-        }
-        if let Some((index, &v)) = b.iter().enumerate().find(|(_, &v)| v >= self.k) {
-            return Err(AlgebraError::VectorEntry {
-                index,
-                value: v as u64,
-                k: self.k,
-            });
-        }
+        crate::zk_matrix::check_rhs(self.rows, self.k, b)?;
         let k64 = self.k as u64;
         let mut x = vec![0u64; self.cols];
         for (local, &c) in self.locals.iter().zip(&self.idempotents) {

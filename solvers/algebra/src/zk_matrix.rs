@@ -297,22 +297,27 @@ impl ZkMatrix {
     }
 
     pub(crate) fn check_rhs(&self, b: &[u32]) -> Result<(), AlgebraError> {
-        if b.len() != self.rows {
-            return Err(AlgebraError::Dimension {
-                what: "right-hand side length",
-                expected: self.rows,
-                found: b.len(),
-            });
-        }
-        if let Some((index, &v)) = b.iter().enumerate().find(|(_, &v)| v >= self.k) {
-            return Err(AlgebraError::VectorEntry {
-                index,
-                value: v as u64,
-                k: self.k,
-            });
-        }
-        Ok(())
+        check_rhs(self.rows, self.k, b)
     }
+}
+
+/// Checks a right-hand side: `rows` entries, each a residue modulo `k`.
+pub(crate) fn check_rhs(rows: usize, k: u32, b: &[u32]) -> Result<(), AlgebraError> {
+    if b.len() != rows {
+        return Err(AlgebraError::Dimension {
+            what: "right-hand side length",
+            expected: rows,
+            found: b.len(),
+        });
+    }
+    if let Some((index, &v)) = b.iter().enumerate().find(|(_, &v)| v >= k) {
+        return Err(AlgebraError::VectorEntry {
+            index,
+            value: v as u64,
+            k,
+        });
+    }
+    Ok(())
 }
 
 impl fmt::Debug for ZkMatrix {

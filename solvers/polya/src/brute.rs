@@ -237,7 +237,7 @@ fn multinomial_u64(parts: &[u64]) -> Option<u64> {
 }
 
 /// Rearranges into the next permutation in lexicographic order; false after the last.
-fn next_permutation(xs: &mut [u8]) -> bool {
+pub(crate) fn next_permutation(xs: &mut [u8]) -> bool {
     let Some(i) = xs.windows(2).rposition(|w| w[0] < w[1]) else {
         return false;
     };

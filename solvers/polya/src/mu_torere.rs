@@ -1,7 +1,7 @@
 //! Mu Torere boards up to symmetry: 8 ring points that rotate (and reflect) around a fixed
 //! centre; 4 pieces per side and one empty point.
 
-use crate::brute::BruteForce;
+use crate::brute::{next_permutation, BruteForce};
 use crate::cycle_index::CycleIndex;
 use crate::error::CountError;
 use crate::group::PermGroup;
@@ -145,7 +145,7 @@ pub fn mu_torere_brute_force(reflections: bool) -> Result<MuTorereCount, CountEr
             };
             counts[class] += 1;
         }
-        if !next_arrangement(&mut arrangement) {
+        if !next_permutation(&mut arrangement) {
             break;
         }
     }
@@ -167,16 +167,4 @@ pub fn mu_torere_brute_force(reflections: bool) -> Result<MuTorereCount, CountEr
         total: BigUint::from(counts.iter().sum::<u64>()),
         classes,
     })
-}
-
-fn next_arrangement(xs: &mut [u8]) -> bool {
-    let Some(i) = xs.windows(2).rposition(|w| w[0] < w[1]) else {
-        return false;
-    };
-    let Some(j) = xs.iter().rposition(|&x| x > xs[i]) else {
-        return false;
-    };
-    xs.swap(i, j);
-    xs[i + 1..].reverse();
-    true
 }

@@ -200,21 +200,8 @@ impl Perm {
     /// The cycle type as `(length, how many cycles of that length)`, sorted by length,
     /// fixed points counting as cycles of length 1.
     pub fn cycle_type(&self) -> Vec<(u32, u32)> {
-        let mut counts = vec![0u32; self.images.len() + 1];
-        let mut seen = vec![false; self.images.len()];
-        for start in 0..self.images.len() {
-            if seen[start] {
-                continue;
-            }
-            let mut len = 0;
-            let mut x = start;
-            while !seen[x] {
-                seen[x] = true;
-                len += 1;
-                x = self.images[x] as usize;
-            }
-            counts[len] += 1;
-        }
+        let (mut seen, mut counts) = (Vec::new(), Vec::new());
+        self.count_cycles_into(&mut seen, &mut counts);
         counts
             .iter()
             .enumerate()
