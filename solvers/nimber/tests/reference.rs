@@ -1,5 +1,6 @@
-//! Published tables and sequences: nim products (OEIS A051775, A223541) and Grundy
-//! sequences (OEIS A002186, A002187, A002188; Flammenkamp's sparse values of Grundy's game).
+//! Published tables and sequences: nim products (OEIS A051775, A223541, a full 16×16
+//! table) and Grundy sequences (OEIS A002186, A002187 with their published periodicity
+//! formulae, A002188; Flammenkamp's sparse values of Grundy's game).
 
 use cgtk_nimber::{
     find_periodicity, grundy_sequence, grundy_sequence_plain, GrundyMemo, HeapGame, Nimber,
@@ -32,6 +33,16 @@ fn nim_product_table_matches_a051775() {
     assert_eq!(published.len(), 83);
     for ((n, m), &t) in antidiagonals().zip(&published) {
         assert_eq!((Nimber(n) * Nimber(m)).0, t, "*{n} * *{m}");
+    }
+}
+
+#[test]
+fn full_16_by_16_table_matches_the_tabulated_one() {
+    let table = data("nim_product_16x16.txt");
+    assert_eq!(table.len(), 256);
+    for (i, &t) in table.iter().enumerate() {
+        let (a, b) = (i as u64 / 16, i as u64 % 16);
+        assert_eq!((Nimber(a) * Nimber(b)).0, t, "*{a} * *{b}");
     }
 }
 
@@ -74,14 +85,33 @@ fn check_prefix(game: &HeapGame, file: &str, shift: usize) -> Vec<u32> {
     fast
 }
 
+/// Checks a published periodicity statement on every computed term: past the last
+/// exception the sequence repeats with `period`, and the exceptions are exactly the n whose
+/// value differs from the periodic pattern (the value at n plus a multiple of the period
+/// beyond the last exception).
+fn check_published_period(g: &[u32], period: usize, exceptions: &[usize]) {
+    assert!(g.len() > 1000 + period);
+    let last = *exceptions.last().unwrap();
+    for n in last + 1..g.len() - period {
+        assert_eq!(g[n], g[n + period], "G({n}) and G({})", n + period);
+    }
+    let pattern = |n: usize| g[n + period * ((last + 1 - n).div_ceil(period))];
+    let differing: Vec<usize> = (0..=last).filter(|&n| g[n] != pattern(n)).collect();
+    assert_eq!(differing, exceptions);
+}
+
 #[test]
 fn kayles_matches_a002186() {
     let g = check_prefix(&HeapGame::kayles(), "a002186_kayles.txt", 0);
-    // Published: periodic with period 12 from n = 71 on, with 70 an exception.
-    assert_ne!(g[70], g[82]);
-    for n in 71..g.len() - 12 {
-        assert_eq!(g[n], g[n + 12]);
-    }
+    // The published formula (OEIS A002186, after Guy and Smith 1956): "From n=71 on, the
+    // sequence is periodic with period 12. The only exceptions are n=0, 3, 6, 9, 11, 15,
+    // 18, 21, 22, 28, 34, 39, 57 and 70." With the published terms it fixes every term;
+    // all 2001 computed terms are checked against it.
+    check_published_period(
+        &g,
+        12,
+        &[0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70],
+    );
     let p = find_periodicity(&HeapGame::kayles(), &g).unwrap();
     assert_eq!((p.preperiod, p.period, p.proven), (71, 12, true));
 }
@@ -90,10 +120,9 @@ fn kayles_matches_a002186() {
 fn dawsons_chess_and_kayles_match_a002187() {
     let chess: HeapGame = "0.137".parse().unwrap();
     let g = check_prefix(&chess, "a002187_dawsons_chess.txt", 0);
-    // Published: period 34, the last exception at n = 51.
-    for n in 52..g.len() - 34 {
-        assert_eq!(g[n], g[n + 34]);
-    }
+    // The published formula (OEIS A002187): "Has period 34 with the only exceptions at
+    // n=0, 14, 16, 17, 31, 34 and 51."
+    check_published_period(&g, 34, &[0, 14, 16, 17, 31, 34, 51]);
     let p = find_periodicity(&chess, &g).unwrap();
     assert_eq!((p.preperiod, p.period, p.proven), (52, 34, true));
     // Dawson's Kayles 0.07 has the values shifted by one.
