@@ -4,19 +4,11 @@
 //! The top-level help is not snapshotted on purpose: other commands are still being added;
 //! the test only asks that the commands already there are listed.
 
+mod common;
+
+use common::{cgtk, cgtk_with};
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Output, Stdio};
-
-fn cgtk(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cgtk"))
-        .args(args)
-        .output()
-        .expect("the cgtk binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use std::process::{Command, Stdio};
 
 /// Every command family reviewed so far, and its subcommands.
 const SUBCOMMANDS: &[&[&str]] = &[
@@ -34,8 +26,8 @@ const SUBCOMMANDS: &[&[&str]] = &[
 #[test]
 fn top_level_help_lists_the_commands() {
     let out = cgtk(&["--help"]);
-    assert_eq!(out.status.code(), Some(0));
-    let help = text(&out.stdout);
+    assert_eq!(out.code, 0);
+    let help = &out.stdout;
     for command in ["poggle", "count", "cycle-index"] {
         assert!(
             help.lines()
@@ -55,14 +47,14 @@ fn every_subcommand_answers_help() {
         args.push("--help");
         let out = cgtk(&args);
         assert_eq!(
-            out.status.code(),
-            Some(0),
+            out.code,
+            0,
             "`cgtk {}` exited with {:?}: {}",
             args.join(" "),
-            out.status.code(),
-            text(&out.stderr)
+            Some(out.code),
+            out.stderr
         );
-        let help = text(&out.stdout);
+        let help = &out.stdout;
         assert!(
             help.contains("Usage: cgtk ") && help.contains(&path.join(" ")),
             "`cgtk {}` printed no usage line:\n{help}",
@@ -80,7 +72,7 @@ fn leaf_subcommands_document_their_flags() {
     for path in SUBCOMMANDS.iter().filter(|p| p.len() == 2) {
         let mut args = path.to_vec();
         args.push("--help");
-        let help = text(&cgtk(&args).stdout);
+        let help = cgtk(&args).stdout;
         let lines: Vec<&str> = help
             .lines()
             .skip_while(|line| !line.starts_with("Options:"))
@@ -112,8 +104,8 @@ fn leaf_subcommands_document_their_flags() {
 #[test]
 fn unknown_command_is_a_usage_error() {
     let out = cgtk(&["frobnicate"]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = text(&out.stderr);
+    assert_eq!(out.code, 2);
+    let err = &out.stderr;
     assert!(err.starts_with("error:"), "{err}");
     assert!(err.contains("frobnicate"), "{err}");
     assert!(out.stdout.is_empty());
@@ -123,16 +115,16 @@ fn unknown_command_is_a_usage_error() {
 fn unknown_subcommand_is_a_usage_error() {
     for family in ["poggle", "count"] {
         let out = cgtk(&[family, "frobnicate"]);
-        assert_eq!(out.status.code(), Some(2), "cgtk {family} frobnicate");
-        assert!(text(&out.stderr).starts_with("error:"));
+        assert_eq!(out.code, 2, "cgtk {family} frobnicate");
+        assert!(out.stderr.starts_with("error:"));
     }
 }
 
 #[test]
 fn zero_threads_is_a_usage_error() {
     let out = cgtk(&["--threads", "0", "poggle", "solve", "3"]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = text(&out.stderr);
+    assert_eq!(out.code, 2);
+    let err = &out.stderr;
     assert!(err.starts_with("error:"), "{err}");
     assert!(err.contains("--threads"), "{err}");
     assert!(out.stdout.is_empty());
@@ -141,8 +133,8 @@ fn zero_threads_is_a_usage_error() {
 #[test]
 fn threads_flag_is_accepted_after_the_subcommand() {
     let out = cgtk(&["poggle", "solve", "5", "--threads", "1", "--json"]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let value: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON output");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let value: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON output");
     assert_eq!(value["solutions"], "4");
 }
 
@@ -185,8 +177,8 @@ fn bad_input_is_one_error_line_with_exit_code_2() {
     ];
     for args in cases {
         let out = cgtk(args);
-        let err = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "cgtk {}: {err}", args.join(" "));
+        let err = &out.stderr;
+        assert_eq!(out.code, 2, "cgtk {}: {err}", args.join(" "));
         assert!(err.starts_with("error:"), "cgtk {}: {err}", args.join(" "));
         assert!(!err.contains("panicked"), "cgtk {}: {err}", args.join(" "));
         assert!(out.stdout.is_empty(), "cgtk {}", args.join(" "));
@@ -217,7 +209,7 @@ fn closed_output_pipe_is_not_an_error() {
         assert!(!first.is_empty());
         // The reader is dropped here: the pipe is closed with most of the output unread.
         let out = child.wait_with_output().expect("cgtk finishes");
-        let err = text(&out.stderr);
+        let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(0), "json = {json}: {err}");
         assert!(err.is_empty(), "json = {json}: {err}");
     }
@@ -227,38 +219,19 @@ fn closed_output_pipe_is_not_an_error() {
 /// (standard input used to exit with 1).
 #[test]
 fn start_grid_not_utf8_is_a_usage_error() {
-    use std::io::Write;
     let bytes = b"\xff\xfe\n";
     let path = std::env::temp_dir().join(format!("cgtk-not-utf8-{}.txt", std::process::id()));
     std::fs::write(&path, bytes).expect("temporary file");
     let path_text = path.to_string_lossy().into_owned();
     let from_file = cgtk(&["poggle", "solve", "1", "--start", &path_text]);
     let _ = std::fs::remove_file(&path);
-    assert_eq!(
-        from_file.status.code(),
-        Some(2),
-        "{}",
-        text(&from_file.stderr)
-    );
+    assert_eq!(from_file.code, 2, "{}", from_file.stderr);
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cgtk"))
-        .args(["poggle", "solve", "1", "--start", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the cgtk binary runs");
-    child
-        .stdin
-        .take()
-        .expect("piped stdin")
-        .write_all(bytes)
-        .expect("write to cgtk");
-    let out = child.wait_with_output().expect("cgtk finishes");
-    let err = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let out = cgtk_with(&["poggle", "solve", "1", "--start", "-"], bytes, None);
+    assert_eq!(out.code, 2, "{}", out.stderr);
     assert!(
-        err.starts_with("error: cannot read standard input"),
-        "{err}"
+        out.stderr.starts_with("error: cannot read standard input"),
+        "{}",
+        out.stderr
     );
 }

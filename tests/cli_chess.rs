@@ -1,26 +1,12 @@
 //! The `cgtk chess` and `cgtk uci` commands as users and UCI clients see them.
 
+mod common;
+
+use common::{cgtk, ok as stdout};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
-
-fn cgtk(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_cgtk"))
-        .args(args)
-        .output()
-        .expect("run cgtk")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = cgtk(args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
-}
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -78,8 +64,8 @@ fn bad_fen_is_a_usage_error() {
         "--fen",
         "4k3/8/8/8/8/8/8/4K2 w - - 0 1",
     ]);
-    assert_eq!(out.status.code(), Some(2));
-    insta::assert_snapshot!(String::from_utf8_lossy(&out.stderr), @r#"error: invalid --fen: rank 1 "4K2" describes 7 squares, expected 8"#);
+    assert_eq!(out.code, 2);
+    insta::assert_snapshot!(out.stderr, @r#"error: invalid --fen: rank 1 "4K2" describes 7 squares, expected 8"#);
 }
 
 /// A running `cgtk uci` with its output read on a thread, line by line.
@@ -273,8 +259,8 @@ fn uci_with_python_chess() {
 /// `cgtk play chess`: a move, the engine's reply, undo, and an illegal move refused.
 #[test]
 fn play_chess_session() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cgtk"))
-        .args([
+    let run = common::cgtk_with(
+        &[
             "play",
             "chess",
             "6k1/5ppp/8/8/8/8/5PPP/R5K1",
@@ -283,19 +269,11 @@ fn play_chess_session() {
             "-",
             "0",
             "1",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("run cgtk play chess");
-    child
-        .stdin
-        .as_mut()
-        .expect("stdin")
-        .write_all(b"a1a9\nhint\na1a8\nquit\n")
-        .expect("write");
-    let out = child.wait_with_output().expect("wait");
-    let text = String::from_utf8_lossy(&out.stdout);
+        ],
+        "a1a9\nhint\na1a8\nquit\n",
+        None,
+    );
+    let text = run.stdout;
     assert!(text.contains("hint: a1a8"), "{text}");
     insta::assert_snapshot!(text);
 }

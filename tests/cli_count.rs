@@ -1,42 +1,14 @@
 //! CLI tests of `cgtk count …` and `cgtk cycle-index …`: snapshots of what users see,
 //! the `--verify` sweep, and the errors for bad input.
 
-use std::process::{Command, Output};
+mod common;
 
-fn cgtk(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cgtk"))
-        .args(args)
-        .output()
-        .expect("run cgtk")
-}
-
-/// Runs a command that must succeed and returns its standard output.
-fn ok(args: &[&str]) -> String {
-    let out = cgtk(args);
-    assert!(
-        out.status.success(),
-        "cgtk {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
-}
-
-/// Runs a command that must fail with exit code 2 and returns its standard error.
-fn usage_error(args: &[&str]) -> String {
-    let out = cgtk(args);
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "cgtk {args:?} should exit with 2"
-    );
-    assert!(out.stdout.is_empty());
-    String::from_utf8(out.stderr).expect("utf-8")
-}
+use common::{ok, usage_error};
 
 fn json(args: &[&str]) -> serde_json::Value {
     let mut all = vec!["--json"];
     all.extend_from_slice(args);
-    serde_json::from_str(&ok(&all)).expect("valid JSON")
+    common::json(&all)
 }
 
 #[test]

@@ -1,35 +1,8 @@
 //! The `cgtk nimber`, `cgtk nim` and `cgtk grundy` commands as users see them.
 
-use std::process::Command;
+mod common;
 
-/// Runs cgtk with `args`; returns stdout, stderr and the exit code.
-fn cgtk(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_cgtk"))
-        .args(args)
-        .output()
-        .expect("cgtk runs");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
-}
-
-fn ok(args: &[&str]) -> String {
-    let (stdout, stderr, code) = cgtk(args);
-    assert_eq!(code, 0, "cgtk {args:?} failed: {stderr}");
-    stdout
-}
-
-fn usage_error(args: &[&str]) -> String {
-    let (stdout, stderr, code) = cgtk(args);
-    assert_eq!(
-        code, 2,
-        "cgtk {args:?} should be a usage error: {stdout}{stderr}"
-    );
-    assert!(stdout.is_empty());
-    stderr
-}
+use common::{ok, usage_error};
 
 #[test]
 fn nimber_evaluates_expressions() {

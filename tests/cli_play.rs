@@ -1,43 +1,19 @@
 //! `cgtk play`: whole games scripted through standard input, their transcripts snapshotted.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+mod common;
 
-struct Run {
-    stdout: String,
-    stderr: String,
-    code: i32,
-}
+use common::Run;
+use std::path::{Path, PathBuf};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cgtk-play-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("play", name)
 }
 
-fn play(dir: &PathBuf, args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cgtk"))
-        .arg("play")
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    Run {
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-        code: out.status.code().unwrap_or(-1),
-    }
+/// Runs `cgtk play ARGS` in `dir` with `input` on standard input.
+fn play(dir: &Path, args: &[&str], input: &str) -> Run {
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    common::cgtk_with(&all, input, Some(dir))
 }
 
 #[test]
@@ -215,12 +191,7 @@ fn fox_and_hounds_engine_against_itself_with_a_heuristic() {
 #[test]
 #[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
 fn analyze_fox_hounds_reports_both_heuristics() {
-    let out = Command::new(env!("CARGO_BIN_EXE_cgtk"))
-        .args(["analyze", "fox-hounds", "--depth", "2"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    insta::assert_snapshot!(String::from_utf8(out.stdout).unwrap());
+    insta::assert_snapshot!(common::ok(&["analyze", "fox-hounds", "--depth", "2"]));
 }
 
 /// The hint's presses (from the linear algebra) solve the puzzle by the game's own rules.
@@ -242,16 +213,8 @@ fn poggle_puzzle_solved_by_following_the_hint() {
 #[test]
 fn play_from_a_table_file() {
     let dir = scratch("table");
-    let solve = Command::new(env!("CARGO_BIN_EXE_cgtk"))
-        .args(["solve", "mu-torere", "--out", "mt.tbl"])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        solve.status.success(),
-        "{}",
-        String::from_utf8_lossy(&solve.stderr)
-    );
+    let solve = common::cgtk_with(&["solve", "mu-torere", "--out", "mt.tbl"], "", Some(&dir));
+    assert_eq!(solve.code, 0, "{}", solve.stderr);
     let args = ["mu-torere", "--you", "none", "--seed", "3", "--level", "80"];
     let on_the_fly = play(&dir, &args, "");
     let mut with_table = args.to_vec();

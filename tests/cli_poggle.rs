@@ -1,52 +1,13 @@
 //! What users see from `cgtk poggle …`: text and JSON snapshots, and one-line errors with
 //! exit code 2.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-/// Runs the built `cgtk` with `args` and `stdin`; returns (stdout, stderr, exit code).
-fn cgtk(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cgtk"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cgtk runs");
-    // cgtk may exit before reading standard input; a closed pipe is fine then.
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes());
-    let out = child.wait_with_output().expect("cgtk finishes");
-    (
-        String::from_utf8(out.stdout).expect("utf-8"),
-        String::from_utf8(out.stderr).expect("utf-8"),
-        out.status.code().unwrap_or(-1),
-    )
-}
-
-fn ok(args: &[&str]) -> String {
-    let (out, err, code) = cgtk(args, "");
-    assert_eq!(code, 0, "cgtk {args:?} failed: {err}");
-    out
-}
-
-fn json(args: &[&str], stdin: &str) -> serde_json::Value {
-    let (out, err, code) = cgtk(args, stdin);
-    assert_eq!(code, 0, "cgtk {args:?} failed: {err}");
-    serde_json::from_str(&out).expect("valid JSON")
-}
+use common::{json_with as json, ok};
 
 /// The one-line error of a usage mistake (exit code 2).
 fn usage_error(args: &[&str], stdin: &str) -> String {
-    let (out, err, code) = cgtk(args, stdin);
-    assert_eq!(
-        code, 2,
-        "cgtk {args:?} should exit 2; stdout {out}, stderr {err}"
-    );
-    assert!(out.is_empty());
+    let err = common::usage_error_with(args, stdin);
     assert_eq!(err.lines().count(), 1, "one line: {err}");
     err
 }

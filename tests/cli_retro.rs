@@ -1,30 +1,13 @@
 //! `cgtk solve`, `cgtk probe` and `cgtk table`: what users see, snapshotted.
 
+mod common;
+
+use common::cgtk;
 use std::path::PathBuf;
-use std::process::Command;
 
-struct Run {
-    stdout: String,
-    stderr: String,
-    code: i32,
-}
-
-fn cgtk(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_cgtk"))
-        .args(args)
-        .output()
-        .unwrap();
-    Run {
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        code: out.status.code().unwrap_or(-1),
-    }
-}
-
+/// A table file path in a fresh scratch directory.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cgtk-retro-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("table.cgtk")
+    common::scratch("retro", name).join("table.cgtk")
 }
 
 /// Solves Mu Torere into a fresh table file and returns its path.
