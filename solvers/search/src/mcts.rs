@@ -65,6 +65,22 @@ struct Node<M> {
     expanded: bool,
 }
 
+impl<M> Node<M> {
+    /// A node not yet visited nor expanded, reached by `mv` chosen by `mover`.
+    fn fresh(mv: Option<M>, mover: Option<Player>) -> Self {
+        Node {
+            mv,
+            mover,
+            children: Vec::new(),
+            untried: Vec::new(),
+            chance: None,
+            visits: 0,
+            reward_first: 0.0,
+            expanded: false,
+        }
+    }
+}
+
 /// Runs UCT from `root`. Decision nodes choose children by the UCT bound; chance nodes
 /// (where [`Chance::is_chance`] holds) draw their event with its probability, and their
 /// value is thus the expectation over events. Playouts choose uniformly among legal moves
@@ -88,16 +104,7 @@ pub fn mcts<G: Chance + Clone>(root: &G, config: &MctsConfig) -> MctsResult<G::M
             moves: Vec::new(),
         };
     }
-    let mut nodes: Vec<Node<G::Move>> = vec![Node {
-        mv: None,
-        mover: None,
-        children: Vec::new(),
-        untried: Vec::new(),
-        chance: None,
-        visits: 0,
-        reward_first: 0.0,
-        expanded: false,
-    }];
+    let mut nodes: Vec<Node<G::Move>> = vec![Node::fresh(None, None)];
     let mut buffer = Vec::new();
     let mut events = Vec::new();
     let mut path = Vec::new();
@@ -119,16 +126,7 @@ pub fn mcts<G: Chance + Clone>(root: &G, config: &MctsConfig) -> MctsResult<G::M
                 nodes[node].children[i]
             } else if let Some(mv) = nodes[node].untried.pop() {
                 let child = nodes.len();
-                nodes.push(Node {
-                    mv: Some(mv),
-                    mover: Some(game.to_move()),
-                    children: Vec::new(),
-                    untried: Vec::new(),
-                    chance: None,
-                    visits: 0,
-                    reward_first: 0.0,
-                    expanded: false,
-                });
+                nodes.push(Node::fresh(Some(mv), Some(game.to_move())));
                 nodes[node].children.push(child);
                 game.make(mv);
                 path.push(child);
@@ -196,16 +194,7 @@ fn expand<G: Chance>(
         let mut probs = Vec::with_capacity(events.len());
         for &(mv, p) in events.iter() {
             let child = nodes.len();
-            nodes.push(Node {
-                mv: Some(mv),
-                mover: None,
-                children: Vec::new(),
-                untried: Vec::new(),
-                chance: None,
-                visits: 0,
-                reward_first: 0.0,
-                expanded: false,
-            });
+            nodes.push(Node::fresh(Some(mv), None));
             nodes[node].children.push(child);
             probs.push(p);
         }
