@@ -108,41 +108,37 @@ fn exact_values() -> std::collections::HashMap<(u32, u32), f64> {
         let old = v.clone();
         for a in 0..TARGET {
             for b in 0..TARGET {
-                let value_of = |faces: [u32; 4]| {
-                    faces
-                        .iter()
-                        .map(|&f| {
-                            if a + f >= TARGET {
-                                1.0
-                            } else {
-                                1.0 - old[&(b, a + f)]
-                            }
-                        })
-                        .sum::<f64>()
-                        / 4.0
-                };
-                v.insert((a, b), value_of(STEADY).max(value_of(WILD)));
+                let value = die_value(a, b, STEADY, &old).max(die_value(a, b, WILD, &old));
+                v.insert((a, b), value);
             }
         }
     }
     v
 }
 
+/// The winning chance of the player to move at scores (a, b) who rolls `faces`, given the
+/// values `v` of the positions after the roll.
+fn die_value(
+    a: u32,
+    b: u32,
+    faces: [u32; 4],
+    v: &std::collections::HashMap<(u32, u32), f64>,
+) -> f64 {
+    faces
+        .iter()
+        .map(|&f| {
+            if a + f >= TARGET {
+                1.0
+            } else {
+                1.0 - v[&(b, a + f)]
+            }
+        })
+        .sum::<f64>()
+        / 4.0
+}
+
 fn best_die(a: u32, b: u32, v: &std::collections::HashMap<(u32, u32), f64>) -> (bool, f64) {
-    let value_of = |faces: [u32; 4]| {
-        faces
-            .iter()
-            .map(|&f| {
-                if a + f >= TARGET {
-                    1.0
-                } else {
-                    1.0 - v[&(b, a + f)]
-                }
-            })
-            .sum::<f64>()
-            / 4.0
-    };
-    let (s, w) = (value_of(STEADY), value_of(WILD));
+    let (s, w) = (die_value(a, b, STEADY, v), die_value(a, b, WILD, v));
     (w > s, (w - s).abs())
 }
 
