@@ -13,7 +13,9 @@ pub enum Heuristic {
     /// hound), reachable or not.
     Naive,
     /// Squares the fox can actually reach by a flood fill through empty squares, plus the
-    /// hounds bordering that region; a region touching the home row is a breakthrough.
+    /// hounds bordering that region. A region touching the home row is a breakthrough,
+    /// scored above every closed region and the higher the fewer moves the fox needs to
+    /// get home.
     Better,
 }
 
@@ -47,8 +49,9 @@ fn adjacent(sq: u8) -> u32 {
     set
 }
 
-/// The fox's room under `heuristic` (more is better for the fox); 32 + room when the fox
-/// can reach the home row (by the better count).
+/// The fox's room under `heuristic` (more is better for the fox). By the better count, a
+/// fox that can reach the home row scores 64 − (the fewest moves it needs to get there),
+/// above any closed region (at most 31).
 pub fn fox_room(game: &FoxHounds, heuristic: Heuristic) -> i32 {
     let hounds = game.hounds();
     let fox = game.fox();
@@ -64,28 +67,52 @@ pub fn fox_room(game: &FoxHounds, heuristic: Heuristic) -> i32 {
                 .count() as i32
         }
         Heuristic::Better => {
-            let mut reached: u32 = 1 << fox;
-            let mut frontier = vec![fox];
-            while let Some(sq) = frontier.pop() {
-                let next = adjacent(sq) & !hounds & !reached;
-                reached |= next;
-                let mut bits = next;
-                while bits != 0 {
-                    let s = bits.trailing_zeros() as u8;
-                    bits &= bits - 1;
-                    frontier.push(s);
+            let region = flood_from_fox(fox, hounds);
+            match region.home_distance {
+                Some(distance) => 64 - distance as i32,
+                None => {
+                    let bordering = (0..32u8)
+                        .filter(|&s| region.reached >> s & 1 == 1)
+                        .fold(0u32, |acc, s| acc | (adjacent(s) & hounds));
+                    (region.reached.count_ones() - 1 + bordering.count_ones()) as i32
                 }
             }
-            let bordering = (0..32u8)
-                .filter(|&s| reached >> s & 1 == 1)
-                .fold(0u32, |acc, s| acc | (adjacent(s) & hounds));
-            let room = (reached.count_ones() - 1 + bordering.count_ones()) as i32;
-            if reached & 0b1111 != 0 {
-                32 + room
-            } else {
-                room
-            }
         }
+    }
+}
+
+/// The dark squares the fox can reach through empty squares, found layer by layer.
+struct FoxRegion {
+    /// The reached squares, the fox's own included, as a bitboard.
+    reached: u32,
+    /// The fewest fox moves to the hounds' home row, when it can get there.
+    home_distance: Option<u32>,
+}
+
+fn flood_from_fox(fox: u8, hounds: u32) -> FoxRegion {
+    const HOME_ROW: u32 = 0b1111;
+    let mut reached: u32 = 1 << fox;
+    let mut layer = reached;
+    let mut distance = 0;
+    let mut home_distance = None;
+    while layer != 0 {
+        if home_distance.is_none() && layer & HOME_ROW != 0 {
+            home_distance = Some(distance);
+        }
+        let mut next = 0;
+        let mut bits = layer;
+        while bits != 0 {
+            let s = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            next |= adjacent(s);
+        }
+        layer = next & !hounds & !reached;
+        reached |= layer;
+        distance += 1;
+    }
+    FoxRegion {
+        reached,
+        home_distance,
     }
 }
 
@@ -112,9 +139,14 @@ mod tests {
         // Nothing blocks the fox yet: it reaches all 27 empty squares, and all 4 hounds
         // (the whole home row, so no breakthrough) border the region.
         assert_eq!(fox_room(&start, Heuristic::Better), 27 + 4);
-        // A breakthrough: with the c1 hound gone forward, c1 is reachable.
+        // A breakthrough: with the c1 hound gone forward, c1 is reachable from d8 in seven
+        // moves, one rank each.
         let open = start.parse_position("d8 a1,d2,e1,g1 f").unwrap();
-        assert_eq!(fox_room(&open, Heuristic::Better), 32 + 27 + 4);
+        assert_eq!(fox_room(&open, Heuristic::Better), 64 - 7);
+        // Hounds on a1, b2, d2 and f2 leave h2 as the only way through rank 2, so the fox on
+        // e3 needs four moves home (e3-f4, f4-g3, g3-h2, h2-g1), not two.
+        let detour = start.parse_position("e3 a1,b2,d2,f2 f").unwrap();
+        assert_eq!(fox_room(&detour, Heuristic::Better), 64 - 4);
         // A fox shut in a corner: h8 is square 31; a hound on g7 (27) blocks its only exit.
         let trapped = start.parse_position("h8 a1,c1,e1,g7 f").unwrap();
         assert_eq!(fox_room(&trapped, Heuristic::Better), 1);
