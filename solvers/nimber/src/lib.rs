@@ -36,6 +36,7 @@ mod nim;
 mod nimber;
 mod period;
 mod sequence;
+pub mod sparse;
 mod sum;
 
 pub use expr::{evaluate, ExprError};

@@ -192,13 +192,17 @@ fn every_octal_code_of_up_to_three_digits_agrees_with_generic_memo() {
 #[test]
 #[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
 fn common_rare_method_agrees_with_plain_method() {
+    // Games with few rare heaps (Grundy's game, 0.6, 0.16, 0.56, 0.376), many (0.04, 0.06,
+    // 0.127: partly computed by the plain fallback), two ways of splitting (0.77, 4.07) and
+    // with whole-heap and single-heap moves too.
     for code in [
-        "grundys", "0.77", "0.07", "0.137", "4.07", "0.6", "0.165", "0.34",
+        "grundys", "0.77", "0.07", "0.137", "4.07", "0.6", "0.165", "0.34", "0.04", "0.06", "0.16",
+        "0.56", "0.127", "0.376", "4.0",
     ] {
         let game: HeapGame = code.parse().unwrap();
         assert_eq!(
-            grundy_sequence(&game, 6000).unwrap(),
-            grundy_sequence_plain(&game, 6000).unwrap(),
+            grundy_sequence(&game, 20_000).unwrap(),
+            grundy_sequence_plain(&game, 20_000).unwrap(),
             "{code}"
         );
     }
