@@ -1,95 +1,103 @@
-//! Legal move generation: checkers and pinned pieces are found first from the king, so
-//! that every generated move is legal without playing it (only en passant, which can
-//! uncover a check along the rank, is tested on a modified occupancy).
+//! Legal move generation: the checkers and pinned pieces are found first from the king
+//! ([`Guard`]), so that every generated move is legal without playing it; only king moves
+//! and en passant test the attacked squares themselves.
+//!
+//! One generator serves three uses through [`MoveSink`]: filling a [`MoveList`], filling
+//! it with captures and promotions only, and counting the moves without listing them.
 
+use super::attacks::{bit, Guard};
 use super::position::{Position, BK, BQ, WK, WQ};
 use super::tables::{
-    delta_index, ATK_DIAG, ATK_ORTHO, ATTACKS, DIAG_STEPS, KING_STEPS, KNIGHT_STEPS, ORTHO_STEPS,
-    STEPS,
+    delta_index, DIAG_STEPS, KING_STEPS, KING_TARGETS, KNIGHT_TARGETS, ORTHO_STEPS, STEPS,
 };
 use super::types::{Color, Move, MoveKind, MoveList, Piece, Role, Square};
 
-#[inline]
-fn bit(sq: u8) -> u128 {
-    1u128 << sq
-}
-
 const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
-/// What restricts the side to move: the squares a non-king move may go to (all when not in
-/// check; the checker and the squares between otherwise), pinned pieces, the checker count.
-struct Restrictions {
-    target: u128,
-    pinned: u128,
-    checkers: u32,
+/// Where the generator puts the moves it finds.
+trait MoveSink {
+    /// False when only captures and promotions are wanted.
+    const QUIETS: bool;
+    /// Takes one legal move.
+    fn push(&mut self, mv: Move);
+}
+
+impl MoveSink for MoveList {
+    const QUIETS: bool = true;
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        MoveList::push(self, mv);
+    }
+}
+
+/// Captures and promotions only, into a list (for quiescence search).
+struct Tactical<'a>(&'a mut MoveList);
+
+impl MoveSink for Tactical<'_> {
+    const QUIETS: bool = false;
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        self.0.push(mv);
+    }
+}
+
+/// Counts the moves without storing them (perft's last ply, mate and stalemate tests).
+struct Count(usize);
+
+impl MoveSink for Count {
+    const QUIETS: bool = true;
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Which destinations a piece other than the king may move to.
+trait Filter {
+    fn allows(&self, to: u8) -> bool;
+}
+
+/// Any destination: neither in check nor pinned.
+struct Free;
+
+impl Filter for Free {
+    #[inline(always)]
+    fn allows(&self, _: u8) -> bool {
+        true
+    }
+}
+
+/// In check: the checker or a square between it and the king.
+struct Targets(u128);
+
+impl Filter for Targets {
+    #[inline(always)]
+    fn allows(&self, to: u8) -> bool {
+        self.0 & bit(to) != 0
+    }
+}
+
+/// Pinned: the squares on the line from the king (`king`) in direction `step`.
+struct PinLine {
+    king: u8,
+    step: i8,
+}
+
+impl Filter for PinLine {
+    #[inline(always)]
+    fn allows(&self, to: u8) -> bool {
+        STEPS[delta_index(self.king, to)] == self.step
+    }
+}
+
+#[inline(always)]
+fn push_move<S: MoveSink>(sink: &mut S, from: u8, to: u8, kind: MoveKind) {
+    sink.push(Move::new(Square(from), Square(to), kind));
 }
 
 impl Position {
-    fn restrictions(&self) -> Restrictions {
-        let us = self.side;
-        let them = us.flip();
-        let k = self.king_square(us).0;
-        let mut r = Restrictions {
-            target: !0,
-            pinned: 0,
-            checkers: 0,
-        };
-        for &s in self.piece_squares(them) {
-            let role = self.board[s as usize].role_index();
-            let idx = delta_index(s, k);
-            let a = ATTACKS[idx];
-            if a == 0 {
-                continue;
-            }
-            let line = match role {
-                3 => a & ATK_DIAG != 0,
-                4 => a & ATK_ORTHO != 0,
-                5 => a & (ATK_DIAG | ATK_ORTHO) != 0,
-                6 => false,
-                _ => {
-                    if self.piece_attacks(s, role, them, k, 0x88) {
-                        r.checkers += 1;
-                        r.target = bit(s);
-                    }
-                    false
-                }
-            };
-            if !line {
-                continue;
-            }
-            // Walk from the king towards the slider.
-            let step = (-STEPS[idx]) as u8;
-            let mut sq = k.wrapping_add(step);
-            let mut between = 0u128;
-            let mut blocker = None;
-            let mut blocked_twice = false;
-            while sq != s {
-                let p = self.board[sq as usize];
-                if !p.is_empty() {
-                    if blocker.is_some() || p.color() != us {
-                        blocked_twice = true;
-                        break;
-                    }
-                    blocker = Some(sq);
-                }
-                between |= bit(sq);
-                sq = sq.wrapping_add(step);
-            }
-            if blocked_twice {
-                continue;
-            }
-            match blocker {
-                None => {
-                    r.checkers += 1;
-                    r.target = between | bit(s);
-                }
-                Some(b) => r.pinned |= bit(b),
-            }
-        }
-        r
-    }
-
-    /// Fills `moves` with every legal move (after clearing it).
+    /// Fills `moves` with every legal move (after clearing it): king moves, castling, en
+    /// passant, then the pawns, knights, bishops, rooks and queens.
     ///
     /// ```
     /// use cgtk_games::chess::{MoveList, Position};
@@ -99,341 +107,210 @@ impl Position {
     /// ```
     pub fn legal_moves(&self, moves: &mut MoveList) {
         moves.clear();
-        self.generate(moves, false);
+        self.generate(moves);
     }
 
     /// Fills `moves` with the legal captures and promotions only (for quiescence search).
     pub fn legal_captures(&self, moves: &mut MoveList) {
         moves.clear();
-        self.generate(moves, true);
+        self.generate(&mut Tactical(moves));
     }
 
-    /// The number of legal moves (what perft counts at depth 1).
+    /// The number of legal moves (what perft counts at its last ply), counted without
+    /// listing them.
+    ///
+    /// ```
+    /// use cgtk_games::chess::Position;
+    /// assert_eq!(Position::startpos().count_legal(), 20);
+    /// ```
     pub fn count_legal(&self) -> usize {
-        let mut moves = MoveList::new();
-        self.generate(&mut moves, false);
-        moves.len()
+        let mut count = Count(0);
+        self.generate(&mut count);
+        count.0
     }
 
-    fn generate(&self, moves: &mut MoveList, tactical: bool) {
-        let us = self.side;
-        let k = self.king_square(us).0;
-        let r = self.restrictions();
-        let (near, n) = self.king_zone_attackers(k);
-        let near = &near[..n];
-        self.king_moves(k, near, moves, tactical);
-        if r.checkers >= 2 {
+    #[inline(always)]
+    fn generate<S: MoveSink>(&self, sink: &mut S) {
+        let g = self.guard();
+        let k = self.king_square(self.side).0;
+        self.king_moves(k, sink);
+        if g.checkers >= 2 {
             return;
         }
-        if r.checkers == 0 && !tactical {
-            self.castling_moves(k, near, moves);
-        }
-        let list = self.piece_squares(us);
-        for &s in &list[1..] {
-            // A pinned piece moves only along the line through its king.
-            let pin_step = if r.pinned != 0 && r.pinned & bit(s) != 0 {
-                STEPS[delta_index(k, s)]
-            } else {
-                0
-            };
-            if r.checkers == 0 && pin_step == 0 {
-                // Most pieces are neither pinned nor restricted by a check.
-                self.piece_moves(s, k, &|_| true, moves, tactical);
-            } else {
-                let allowed = |to: u8| {
-                    r.target & bit(to) != 0
-                        && (pin_step == 0 || STEPS[delta_index(k, to)] == pin_step)
-                };
-                if pin_step != 0 && self.board[s as usize].role_index() == 2 {
-                    continue; // a pinned knight never stays on its line
+        self.castling_moves(k, &g, sink);
+        self.en_passant_moves(sink);
+        self.pieces_of(Role::Pawn, &g, k, sink);
+        self.pieces_of(Role::Knight, &g, k, sink);
+        self.pieces_of(Role::Bishop, &g, k, sink);
+        self.pieces_of(Role::Rook, &g, k, sink);
+        self.pieces_of(Role::Queen, &g, k, sink);
+    }
+
+    /// The moves of the side to move's pieces of kind `role` (not the king).
+    #[inline(always)]
+    fn pieces_of<S: MoveSink>(&self, role: Role, g: &Guard, k: u8, sink: &mut S) {
+        for &s in self.piece_squares(self.side, role) {
+            if g.pinned != 0 && g.pinned & bit(s) != 0 {
+                // A pinned piece moves only along its line, and never out of a check (which
+                // comes from another line). A pinned knight always leaves its line.
+                if g.checkers == 0 && role != Role::Knight {
+                    let step = STEPS[delta_index(k, s)];
+                    self.moves_from(role, s, &PinLine { king: k, step }, sink);
                 }
-                self.piece_moves(s, k, &allowed, moves, tactical);
+            } else if g.checkers == 0 {
+                self.moves_from(role, s, &Free, sink);
+            } else {
+                self.moves_from(role, s, &Targets(g.target), sink);
             }
         }
     }
 
-    /// The moves of the (non-king) piece on `s` to squares that `allowed` accepts.
-    #[inline]
-    fn piece_moves(
-        &self,
-        s: u8,
-        k: u8,
-        allowed: &impl Fn(u8) -> bool,
-        moves: &mut MoveList,
-        tactical: bool,
-    ) {
-        let us = self.side;
-        match self.board[s as usize].role_index() {
-            1 => self.pawn_moves(s, k, allowed, moves, tactical),
-            2 => {
-                for &d in &KNIGHT_STEPS {
-                    let to = s.wrapping_add(d as u8);
-                    if to & 0x88 != 0 {
-                        continue;
-                    }
-                    self.push_target(s, to, us, allowed, moves, tactical);
-                }
-            }
-            3 => self.slide(s, &DIAG_STEPS, us, allowed, moves, tactical),
-            4 => self.slide(s, &ORTHO_STEPS, us, allowed, moves, tactical),
-            _ => self.slide(s, &KING_STEPS, us, allowed, moves, tactical),
+    #[inline(always)]
+    fn moves_from<S: MoveSink>(&self, role: Role, s: u8, f: &impl Filter, sink: &mut S) {
+        match role {
+            Role::Pawn => self.pawn_moves(s, f, sink),
+            Role::Knight => self.knight_moves(s, f, sink),
+            Role::Bishop => self.slide(s, &DIAG_STEPS, f, sink),
+            Role::Rook => self.slide(s, &ORTHO_STEPS, f, sink),
+            _ => self.slide(s, &KING_STEPS, f, sink),
         }
     }
 
-    #[inline]
-    fn push_target(
-        &self,
-        s: u8,
-        to: u8,
-        us: Color,
-        allowed: &impl Fn(u8) -> bool,
-        moves: &mut MoveList,
-        tactical: bool,
-    ) {
-        let p = self.board[to as usize];
-        if p.is_empty() {
-            if !tactical && allowed(to) {
-                moves.push(Move::new(Square(s), Square(to), MoveKind::Quiet));
+    #[inline(always)]
+    fn knight_moves<S: MoveSink>(&self, s: u8, f: &impl Filter, sink: &mut S) {
+        let own = self.side.bit();
+        for to in KNIGHT_TARGETS[s as usize & 127] {
+            let p = self.board[to as usize];
+            if p.0 & own != 0 || !f.allows(to) {
+                continue;
             }
-        } else if p.color() != us && allowed(to) {
-            moves.push(Move::new(Square(s), Square(to), MoveKind::Capture));
+            if !p.is_empty() {
+                push_move(sink, s, to, MoveKind::Capture);
+            } else if S::QUIETS {
+                push_move(sink, s, to, MoveKind::Quiet);
+            }
         }
     }
 
-    #[inline]
-    fn slide(
-        &self,
-        s: u8,
-        steps: &[i8],
-        us: Color,
-        allowed: &impl Fn(u8) -> bool,
-        moves: &mut MoveList,
-        tactical: bool,
-    ) {
+    #[inline(always)]
+    fn slide<S: MoveSink>(&self, s: u8, steps: &[i8], f: &impl Filter, sink: &mut S) {
+        let enemy = self.side.flip().bit();
         for &d in steps {
             let mut to = s.wrapping_add(d as u8);
             while to & 0x88 == 0 {
                 let p = self.board[to as usize];
-                if p.is_empty() {
-                    if !tactical && allowed(to) {
-                        moves.push(Move::new(Square(s), Square(to), MoveKind::Quiet));
-                    }
-                } else {
-                    if p.color() != us && allowed(to) {
-                        moves.push(Move::new(Square(s), Square(to), MoveKind::Capture));
+                if !p.is_empty() {
+                    if p.0 & enemy != 0 && f.allows(to) {
+                        push_move(sink, s, to, MoveKind::Capture);
                     }
                     break;
+                }
+                if S::QUIETS && f.allows(to) {
+                    push_move(sink, s, to, MoveKind::Quiet);
                 }
                 to = to.wrapping_add(d as u8);
             }
         }
     }
 
-    /// The enemy pieces that could attack a square within two files and ranks of the king
-    /// (where its moves and castling go): every slider, and the other pieces at most four
-    /// squares away.
-    #[inline]
-    fn king_zone_attackers(&self, k: u8) -> ([u8; 16], usize) {
-        let mut near = [0u8; 16];
-        let mut n = 0;
-        for &e in self.piece_squares(self.side.flip()) {
-            let role = self.board[e as usize].role_index();
-            let files = (e & 7).abs_diff(k & 7);
-            let ranks = (e >> 4).abs_diff(k >> 4);
-            if (3..=5).contains(&role) || (files <= 4 && ranks <= 4) {
-                near[n] = e;
-                n += 1;
-            }
-        }
-        (near, n)
-    }
-
-    /// True when one of `attackers` (enemy pieces) attacks `target`, with `ignore` empty.
-    #[inline]
-    fn attacked_by_any(&self, attackers: &[u8], target: u8, ignore: u8) -> bool {
-        let them = self.side.flip();
-        attackers.iter().any(|&from| {
-            from != target
-                && self.piece_attacks(
-                    from,
-                    self.board[from as usize].role_index(),
-                    them,
-                    target,
-                    ignore,
-                )
-        })
-    }
-
-    fn king_moves(&self, k: u8, near: &[u8], moves: &mut MoveList, tactical: bool) {
-        let us = self.side;
-        for &d in &KING_STEPS {
-            let to = k.wrapping_add(d as u8);
-            if to & 0x88 != 0 {
-                continue;
-            }
-            let p = self.board[to as usize];
-            let kind = if p.is_empty() {
-                if tactical {
-                    continue;
-                }
-                MoveKind::Quiet
-            } else if p.color() != us {
-                MoveKind::Capture
-            } else {
-                continue;
-            };
-            if !self.attacked_by_any(near, to, k) {
-                moves.push(Move::new(Square(k), Square(to), kind));
-            }
-        }
-    }
-
-    fn castling_moves(&self, k: u8, near: &[u8], moves: &mut MoveList) {
-        let us = self.side;
-        let (king_side, queen_side) = if us == Color::White {
-            (WK, WQ)
-        } else {
-            (BK, BQ)
+    #[inline(always)]
+    fn pawn_moves<S: MoveSink>(&self, s: u8, f: &impl Filter, sink: &mut S) {
+        let (forward, start_rank) = match self.side {
+            Color::White => (16u8, 1),
+            Color::Black => (16u8.wrapping_neg(), 6),
         };
-        let empty = |sq: u8| self.board[sq as usize].is_empty();
-        let safe = |sq: u8| !self.attacked_by_any(near, sq, 0x88);
-        if self.castling & king_side != 0
-            && empty(k + 1)
-            && empty(k + 2)
-            && safe(k + 1)
-            && safe(k + 2)
-        {
-            moves.push(Move::new(Square(k), Square(k + 2), MoveKind::Castling));
+        let enemy = self.side.flip().bit();
+        let one = s.wrapping_add(forward);
+        // Pawns never stand on their first rank, so reaching either end rank promotes.
+        let promotes = matches!(one >> 4, 0 | 7);
+        if self.board[one as usize].is_empty() {
+            if (S::QUIETS || promotes) && f.allows(one) {
+                push_pawn(sink, s, one, false, promotes);
+            }
+            let two = one.wrapping_add(forward);
+            // `&` rather than `&&`: one test instead of a branch each (the board is
+            // readable on any `u8` index).
+            if S::QUIETS
+                && (s >> 4 == start_rank) & self.board[two as usize].is_empty()
+                && f.allows(two)
+            {
+                push_move(sink, s, two, MoveKind::Quiet);
+            }
         }
-        if self.castling & queen_side != 0
+        for to in [one.wrapping_sub(1), one.wrapping_add(1)] {
+            // Off the board the board is empty, so no capture is found there.
+            if self.board[to as usize].0 & enemy != 0 && f.allows(to) {
+                push_pawn(sink, s, to, true, promotes);
+            }
+        }
+    }
+
+    /// King moves to squares the enemy does not attack once the king has left its square.
+    #[inline(always)]
+    fn king_moves<S: MoveSink>(&self, k: u8, sink: &mut S) {
+        let own = self.side.bit();
+        let them = self.side.flip();
+        for to in KING_TARGETS[k as usize & 127] {
+            let p = self.board[to as usize];
+            if p.0 & own != 0 || (p.is_empty() && !S::QUIETS) {
+                continue;
+            }
+            if !self.attacked_ignoring(to, them, k) {
+                let kind = if p.is_empty() {
+                    MoveKind::Quiet
+                } else {
+                    MoveKind::Capture
+                };
+                push_move(sink, k, to, kind);
+            }
+        }
+    }
+
+    /// Castling: the right is kept, the squares between king and rook are empty, and the
+    /// king is not in check and does not pass or land on an attacked square.
+    #[inline(always)]
+    fn castling_moves<S: MoveSink>(&self, k: u8, g: &Guard, sink: &mut S) {
+        let rights = match self.side {
+            Color::White => self.castling & (WK | WQ),
+            Color::Black => self.castling & (BK | BQ),
+        };
+        if !S::QUIETS || rights == 0 || g.checkers != 0 {
+            return;
+        }
+        let them = self.side.flip();
+        let empty = |sq: u8| self.board[sq as usize].is_empty();
+        let safe = |sq: u8| !self.attacked_ignoring(sq, them, 0x88);
+        if rights & (WK | BK) != 0 && empty(k + 1) && empty(k + 2) && safe(k + 1) && safe(k + 2) {
+            push_move(sink, k, k + 2, MoveKind::Castling);
+        }
+        if rights & (WQ | BQ) != 0
             && empty(k - 1)
             && empty(k - 2)
             && empty(k - 3)
             && safe(k - 1)
             && safe(k - 2)
         {
-            moves.push(Move::new(Square(k), Square(k - 2), MoveKind::Castling));
+            push_move(sink, k, k - 2, MoveKind::Castling);
         }
     }
 
-    fn pawn_moves(
-        &self,
-        s: u8,
-        k: u8,
-        allowed: &impl Fn(u8) -> bool,
-        moves: &mut MoveList,
-        tactical: bool,
-    ) {
-        let us = self.side;
-        let (forward, start_rank, last_rank): (i8, u8, u8) = if us == Color::White {
-            (16, 1, 7)
-        } else {
-            (-16, 6, 0)
+    /// Captures en passant, each tested on the board as it would be after the capture.
+    #[inline(always)]
+    fn en_passant_moves<S: MoveSink>(&self, sink: &mut S) {
+        let Some(ep) = self.ep else {
+            return;
         };
-        let push = |moves: &mut MoveList, to: u8, capture: bool| {
-            if to >> 4 == last_rank {
-                let kind = if capture {
-                    MoveKind::PromotionCapture
-                } else {
-                    MoveKind::Promotion
-                };
-                for role in PROMOTION_ROLES {
-                    moves.push(Move {
-                        from: Square(s),
-                        to: Square(to),
-                        kind,
-                        promotion: Some(role),
-                    });
-                }
-            } else {
-                let kind = if capture {
-                    MoveKind::Capture
-                } else {
-                    MoveKind::Quiet
-                };
-                moves.push(Move::new(Square(s), Square(to), kind));
-            }
+        let to = ep.0;
+        let pawn = Piece::new(self.side, Role::Pawn);
+        let behind = match self.side {
+            Color::White => to.wrapping_sub(16),
+            Color::Black => to.wrapping_add(16),
         };
-        let one = s.wrapping_add(forward as u8);
-        if self.board[one as usize].is_empty() {
-            if allowed(one) && (!tactical || one >> 4 == last_rank) {
-                push(moves, one, false);
-            }
-            let two = one.wrapping_add(forward as u8);
-            if !tactical
-                && s >> 4 == start_rank
-                && self.board[two as usize].is_empty()
-                && allowed(two)
-            {
-                moves.push(Move::new(Square(s), Square(two), MoveKind::Quiet));
+        for from in [behind.wrapping_sub(1), behind.wrapping_add(1)] {
+            if from & 0x88 == 0 && self.board[from as usize] == pawn && self.ep_is_legal(from, to) {
+                push_move(sink, from, to, MoveKind::EnPassant);
             }
         }
-        for side_step in [-1i8, 1] {
-            let to = one.wrapping_add(side_step as u8);
-            if to & 0x88 != 0 {
-                continue;
-            }
-            let p = self.board[to as usize];
-            if !p.is_empty() && p.color() != us {
-                if allowed(to) {
-                    push(moves, to, true);
-                }
-            } else if self.ep == Some(Square(to)) && self.ep_is_legal(s, to, k) {
-                moves.push(Move::new(Square(s), Square(to), MoveKind::EnPassant));
-            }
-        }
-    }
-
-    /// En passant from `from` to `to`: legal when no enemy piece attacks the king once both
-    /// pawns have left their squares and the capturing pawn stands on `to`.
-    fn ep_is_legal(&self, from: u8, to: u8, k: u8) -> bool {
-        let us = self.side;
-        let them = us.flip();
-        let cap = if us == Color::White { to - 16 } else { to + 16 };
-        for &e in self.piece_squares(them) {
-            if e == cap {
-                continue;
-            }
-            let role = self.board[e as usize].role_index();
-            let idx = delta_index(e, k);
-            let a = ATTACKS[idx];
-            if a == 0 {
-                continue;
-            }
-            match role {
-                3..=5 => {
-                    let fits = match role {
-                        3 => a & ATK_DIAG != 0,
-                        4 => a & ATK_ORTHO != 0,
-                        _ => true,
-                    };
-                    if !fits {
-                        continue;
-                    }
-                    let step = STEPS[idx] as u8;
-                    let mut sq = e.wrapping_add(step);
-                    let mut open = true;
-                    while sq != k {
-                        let occupied = sq == to
-                            || (sq != from && sq != cap && !self.board[sq as usize].is_empty());
-                        if occupied {
-                            open = false;
-                            break;
-                        }
-                        sq = sq.wrapping_add(step);
-                    }
-                    if open {
-                        return false;
-                    }
-                }
-                _ => {
-                    if self.piece_attacks(e, role, them, k, 0x88) {
-                        return false;
-                    }
-                }
-            }
-        }
-        true
     }
 
     /// The legal move from `from` to `to` (with `promotion` for pawns reaching the last
@@ -454,51 +331,29 @@ impl Position {
     }
 }
 
-/// Counts the leaf nodes of the legal move tree to `depth` plies (counting the moves at the
-/// last ply without playing them).
-///
-/// ```
-/// use cgtk_games::chess::{perft, Position};
-/// assert_eq!(perft(&mut Position::startpos(), 3), 8902);
-/// ```
-pub fn perft(pos: &mut Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+/// A pawn move, or its four promotions when it reaches the last rank.
+#[inline(always)]
+fn push_pawn<S: MoveSink>(sink: &mut S, from: u8, to: u8, capture: bool, promotes: bool) {
+    if !promotes {
+        let kind = if capture {
+            MoveKind::Capture
+        } else {
+            MoveKind::Quiet
+        };
+        push_move(sink, from, to, kind);
+        return;
     }
-    // One move list per ply, allocated once.
-    let mut lists = vec![MoveList::new(); depth as usize];
-    perft_with(pos, &mut lists)
-}
-
-fn perft_with(pos: &mut Position, lists: &mut [MoveList]) -> u64 {
-    let Some((moves, deeper)) = lists.split_first_mut() else {
-        return 1;
+    let kind = if capture {
+        MoveKind::PromotionCapture
+    } else {
+        MoveKind::Promotion
     };
-    pos.legal_moves(moves);
-    if deeper.is_empty() {
-        return moves.len() as u64;
+    for role in PROMOTION_ROLES {
+        sink.push(Move {
+            from: Square(from),
+            to: Square(to),
+            kind,
+            promotion: Some(role),
+        });
     }
-    let mut nodes = 0;
-    for &mv in moves.iter() {
-        let undo = pos.make(mv);
-        nodes += perft_with(pos, deeper);
-        pos.unmake(mv, undo);
-    }
-    nodes
-}
-
-/// Perft split by first move: each legal move with the leaf count below it, in
-/// generation order.
-pub fn perft_divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&mv| {
-            let undo = pos.make(mv);
-            let n = perft(pos, depth.saturating_sub(1));
-            pos.unmake(mv, undo);
-            (mv, n)
-        })
-        .collect()
 }

@@ -1,27 +1,8 @@
 //! The position: a 0x88 board with piece lists, side to move, castling rights, en passant
 //! square, move clocks and an incrementally updated Zobrist hash; make and unmake.
 
-use super::tables::{
-    delta_index, ATK_BPAWN, ATK_DIAG, ATK_KING, ATK_KNIGHT, ATK_ORTHO, ATK_WPAWN, ATTACKS,
-    CASTLE_MASK, STEPS, ZOBRIST,
-};
+use super::tables::{CASTLE_MASK, ZOBRIST};
 use super::types::{Color, Move, MoveKind, Piece, Role, Square};
-
-/// The attack kinds (`ATK_*` bits) of each piece byte (colour << 3 | role).
-const PIECE_ATTACKS: [u8; 16] = {
-    let mut t = [0u8; 16];
-    let mut c = 0;
-    while c < 2 {
-        t[c * 8 + 1] = if c == 0 { ATK_WPAWN } else { ATK_BPAWN };
-        t[c * 8 + 2] = ATK_KNIGHT;
-        t[c * 8 + 3] = ATK_DIAG;
-        t[c * 8 + 4] = ATK_ORTHO;
-        t[c * 8 + 5] = ATK_DIAG | ATK_ORTHO;
-        t[c * 8 + 6] = ATK_KING;
-        c += 1;
-    }
-    t
-};
 
 /// Castling right bits: white king side, white queen side, black king side, black queen side.
 pub(crate) const WK: u8 = 1;
@@ -31,14 +12,19 @@ pub(crate) const BQ: u8 = 8;
 
 /// A chess position (without the game history; see [`Chess`](super::Chess) for that).
 ///
-/// Squares are 0x88 indices; each side keeps a list of its piece squares with the king
-/// first, so that attack tests and move generation visit pieces, not empty squares.
+/// Squares are 0x88 indices. Each side keeps one list of squares per piece kind, so that
+/// attack tests and move generation visit pieces, not empty squares, and know each piece's
+/// kind without looking it up.
 #[derive(Clone)]
 pub struct Position {
-    /// Indexed by any `u8` (the upper half is never used) so that lookups need no bounds check.
+    /// Indexed by any `u8` so that lookups need no bounds check; the squares off the board
+    /// (index `& 0x88 != 0`) are never written and stay empty.
     pub(crate) board: [Piece; 256],
-    pub(crate) list: [[u8; 16]; 2],
-    pub(crate) count: [u8; 2],
+    /// `lists[colour][role][i]`: the squares of that side's pieces of that role (slot 0 and
+    /// slot 7 of the role index are unused).
+    pub(crate) lists: [[[u8; 16]; 8]; 2],
+    pub(crate) counts: [[u8; 8]; 2],
+    /// The position of each occupied square in its piece list.
     pub(crate) slot: [u8; 256],
     pub(crate) side: Color,
     pub(crate) castling: u8,
@@ -90,8 +76,8 @@ impl Position {
     pub(crate) fn empty() -> Position {
         Position {
             board: [Piece::EMPTY; 256],
-            list: [[0; 16]; 2],
-            count: [0; 2],
+            lists: [[[0; 16]; 8]; 2],
+            counts: [[0; 8]; 2],
             slot: [0; 256],
             side: Color::White,
             castling: 0,
@@ -133,13 +119,24 @@ impl Position {
     /// The square of `color`'s king.
     #[inline]
     pub fn king_square(&self, color: Color) -> Square {
-        Square(self.list[color.index()][0])
+        Square(self.lists[color.index()][Role::King as usize][0])
     }
 
-    /// The squares of `color`'s pieces, king first.
+    /// The 0x88 squares of `color`'s pieces of kind `role`, in no particular order.
     #[inline]
-    pub fn piece_squares(&self, color: Color) -> &[u8] {
-        &self.list[color.index()][..self.count[color.index()] as usize]
+    pub fn piece_squares(&self, color: Color, role: Role) -> &[u8] {
+        let (c, r) = (color.index(), role as usize);
+        // `min` costs less than the bounds check it removes (counts never exceed 15).
+        &self.lists[c][r][..(self.counts[c][r] as usize).min(16)]
+    }
+
+    /// Every piece of `color` as (square, role), pawns first and the king last.
+    pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, Role)> + '_ {
+        Role::ALL.into_iter().flat_map(move |role| {
+            self.piece_squares(color, role)
+                .iter()
+                .map(move |&sq| (Square(sq), role))
+        })
     }
 
     /// Recomputes the hash from scratch (the incremental hash must always equal it).
@@ -161,13 +158,15 @@ impl Position {
         h
     }
 
+    /// Puts `piece` on the empty square `sq` (the caller keeps at most 16 pieces of a kind
+    /// per side, which the FEN reader checks).
     #[inline]
     pub(crate) fn add_piece(&mut self, sq: u8, piece: Piece) {
-        let c = piece.color().index();
-        let n = self.count[c];
-        self.list[c][n as usize] = sq;
+        let (c, r) = (piece.color().index(), piece.role_index() as usize);
+        let n = self.counts[c][r];
+        self.lists[c][r][n as usize & 15] = sq;
         self.slot[sq as usize] = n;
-        self.count[c] = n + 1;
+        self.counts[c][r] = n + 1;
         self.board[sq as usize] = piece;
         self.hash ^= ZOBRIST.piece[piece.0 as usize][sq as usize];
     }
@@ -175,13 +174,13 @@ impl Position {
     #[inline]
     fn remove_piece(&mut self, sq: u8) -> Piece {
         let piece = self.board[sq as usize];
-        let c = piece.color().index();
-        let n = self.count[c] - 1;
+        let (c, r) = (piece.color().index(), piece.role_index() as usize);
+        let n = self.counts[c][r].wrapping_sub(1);
         let s = self.slot[sq as usize];
-        let last = self.list[c][n as usize];
-        self.list[c][s as usize] = last;
+        let last = self.lists[c][r][n as usize & 15];
+        self.lists[c][r][s as usize & 15] = last;
         self.slot[last as usize] = s;
-        self.count[c] = n;
+        self.counts[c][r] = n;
         self.board[sq as usize] = Piece::EMPTY;
         self.hash ^= ZOBRIST.piece[piece.0 as usize][sq as usize];
         piece
@@ -190,9 +189,9 @@ impl Position {
     #[inline]
     fn move_piece(&mut self, from: u8, to: u8) {
         let piece = self.board[from as usize];
-        let c = piece.color().index();
+        let (c, r) = (piece.color().index(), piece.role_index() as usize);
         let s = self.slot[from as usize];
-        self.list[c][s as usize] = to;
+        self.lists[c][r][s as usize & 15] = to;
         self.slot[to as usize] = s;
         self.board[to as usize] = piece;
         self.board[from as usize] = Piece::EMPTY;
@@ -345,61 +344,6 @@ impl Position {
         self.hash = undo.hash;
     }
 
-    /// True when the piece on `from` (of role `role` and colour `color`) attacks `target`,
-    /// with the square `ignore` treated as empty (for king moves along a checking line).
-    #[inline]
-    pub(crate) fn piece_attacks(
-        &self,
-        from: u8,
-        role: u8,
-        color: Color,
-        target: u8,
-        ignore: u8,
-    ) -> bool {
-        let idx = delta_index(from, target);
-        if ATTACKS[idx] & PIECE_ATTACKS[(((color as u8) << 3) | role) as usize] == 0 {
-            return false;
-        }
-        if !(3..=5).contains(&role) {
-            return true;
-        }
-        let step = STEPS[idx];
-        let mut sq = from.wrapping_add(step as u8);
-        while sq != target {
-            if !self.board[sq as usize].is_empty() && sq != ignore {
-                return false;
-            }
-            sq = sq.wrapping_add(step as u8);
-        }
-        true
-    }
-
-    /// True when `by` attacks `target`; `ignore` is treated as empty and a piece standing on
-    /// `target` itself is not counted as an attacker.
-    #[inline]
-    pub(crate) fn attacked_ignoring(&self, target: u8, by: Color, ignore: u8) -> bool {
-        for &from in self.piece_squares(by) {
-            if from == target {
-                continue;
-            }
-            let role = self.board[from as usize].role_index();
-            if self.piece_attacks(from, role, by, target, ignore) {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// True when a piece of colour `by` attacks `sq`.
-    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        self.attacked_ignoring(sq.0, by, 0x88)
-    }
-
-    /// True when the side to move is in check.
-    pub fn in_check(&self) -> bool {
-        self.is_attacked(self.king_square(self.side), self.side.flip())
-    }
-
     /// True when neither side can ever mate: bare kings, a single minor piece, or only
     /// bishops all on squares of one colour.
     pub fn insufficient_material(&self) -> bool {
@@ -407,15 +351,16 @@ impl Position {
         let mut knights = 0;
         let mut bishop_colors = [false; 2];
         for c in [Color::White, Color::Black] {
-            for &sq in &self.piece_squares(c)[1..] {
-                match self.board[sq as usize].role_index() {
-                    2 => {
+            for (sq, role) in self.pieces(c) {
+                match role {
+                    Role::King => {}
+                    Role::Knight => {
                         minors += 1;
                         knights += 1;
                     }
-                    3 => {
+                    Role::Bishop => {
                         minors += 1;
-                        bishop_colors[((sq >> 4) + (sq & 7)) as usize & 1] = true;
+                        bishop_colors[(sq.rank() + sq.file()) as usize & 1] = true;
                     }
                     _ => return false,
                 }

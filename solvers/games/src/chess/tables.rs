@@ -1,10 +1,14 @@
 //! Constant tables of the 0x88 board: which piece kinds can attack along a square
 //! difference, the unit step of that line, and the Zobrist keys.
 
-/// Index of a square difference `to - from` (in -119..=119) in the difference tables.
+use super::types::Piece;
+
+/// Index of a square difference `to - from` (in -119..=119 between two squares of the
+/// board) in the difference tables: 0..=238, computed in `u8` so that indexing the 256-entry
+/// tables needs no bounds check.
 #[inline]
 pub(crate) fn delta_index(from: u8, to: u8) -> usize {
-    (to as usize + 119) - from as usize
+    to.wrapping_sub(from).wrapping_add(119) as usize
 }
 
 pub(crate) const ATK_KNIGHT: u8 = 1;
@@ -19,9 +23,40 @@ pub(crate) const DIAG_STEPS: [i8; 4] = [15, 17, -15, -17];
 pub(crate) const ORTHO_STEPS: [i8; 4] = [1, -1, 16, -16];
 pub(crate) const KING_STEPS: [i8; 8] = [1, -1, 16, -16, 15, 17, -15, -17];
 
-const fn attack_table() -> ([u8; 239], [i8; 239]) {
-    let mut attacks = [0u8; 239];
-    let mut steps = [0i8; 239];
+/// For each 0x88 square (index `& 127`), the squares a leaper with these steps reaches from
+/// it, padded to eight with the square itself: a padding entry always holds the moving
+/// piece, so "not an own piece" rejects it and a fixed eight-entry loop needs no off-board test.
+const fn leaper_targets(steps: [i8; 8]) -> [[u8; 8]; 128] {
+    let mut table = [[0u8; 8]; 128];
+    let mut s = 0;
+    while s < 128 {
+        let mut n = 0;
+        let mut i = 0;
+        while i < 8 {
+            let to = (s as i32 + steps[i] as i32) as u8;
+            if s & 0x88 == 0 && to & 0x88 == 0 {
+                table[s][n] = to;
+                n += 1;
+            }
+            i += 1;
+        }
+        while n < 8 {
+            table[s][n] = s as u8;
+            n += 1;
+        }
+        s += 1;
+    }
+    table
+}
+
+/// The knight moves from each square (see `leaper_targets`).
+pub(crate) static KNIGHT_TARGETS: [[u8; 8]; 128] = leaper_targets(KNIGHT_STEPS);
+/// The king moves from each square (see `leaper_targets`).
+pub(crate) static KING_TARGETS: [[u8; 8]; 128] = leaper_targets(KING_STEPS);
+
+const fn attack_table() -> ([u8; 256], [i8; 256]) {
+    let mut attacks = [0u8; 256];
+    let mut steps = [0i8; 256];
     let mut i = 0;
     while i < 8 {
         let k = KNIGHT_STEPS[i] as i32;
@@ -47,11 +82,11 @@ const fn attack_table() -> ([u8; 239], [i8; 239]) {
     (attacks, steps)
 }
 
-const TABLES: ([u8; 239], [i8; 239]) = attack_table();
+const TABLES: ([u8; 256], [i8; 256]) = attack_table();
 /// Which attack kinds (`ATK_*` bits) reach a difference `to - from`.
-pub(crate) static ATTACKS: [u8; 239] = TABLES.0;
+pub(crate) static ATTACKS: [u8; 256] = TABLES.0;
 /// The unit step from `from` towards `to` when they share a line, else 0.
-pub(crate) static STEPS: [i8; 239] = TABLES.1;
+pub(crate) static STEPS: [i8; 256] = TABLES.1;
 
 const fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -63,7 +98,7 @@ const fn splitmix(state: &mut u64) -> u64 {
 
 /// Zobrist keys: one per (piece byte, 0x88 square), castling rights, en passant file, side.
 pub(crate) struct Zobrist {
-    pub(crate) piece: [[u64; 128]; 16],
+    pub(crate) piece: [[u64; 128]; Piece::BYTES],
     pub(crate) castling: [u64; 16],
     pub(crate) ep_file: [u64; 8],
     pub(crate) black: u64,
@@ -72,13 +107,13 @@ pub(crate) struct Zobrist {
 const fn zobrist() -> Zobrist {
     let mut state = 0x0C47_7C35_u64;
     let mut z = Zobrist {
-        piece: [[0; 128]; 16],
+        piece: [[0; 128]; Piece::BYTES],
         castling: [0; 16],
         ep_file: [0; 8],
         black: 0,
     };
     let mut p = 0;
-    while p < 16 {
+    while p < Piece::BYTES {
         let mut s = 0;
         while s < 128 {
             z.piece[p][s] = splitmix(&mut state);

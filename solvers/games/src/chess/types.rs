@@ -26,6 +26,12 @@ impl Color {
     pub fn index(self) -> usize {
         self as usize
     }
+
+    /// The colour bit of this side's piece bytes (see [`Piece`]).
+    #[inline]
+    pub(crate) fn bit(self) -> u8 {
+        Piece::WHITE_BIT << self as u8
+    }
 }
 
 /// The kind of a piece, without its colour.
@@ -75,7 +81,9 @@ impl Role {
     }
 }
 
-/// A piece on the board, packed in one byte: colour in bit 3, role in bits 0..3; 0 is empty.
+/// A piece on the board, packed in one byte: the role in bits 0..3, bit 3 set for white and
+/// bit 4 for black; 0 is empty. With one bit per colour, "own piece" and "enemy piece" are
+/// each a single mask test that is false on an empty square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece(pub(crate) u8);
 
@@ -83,10 +91,19 @@ impl Piece {
     /// No piece.
     pub const EMPTY: Piece = Piece(0);
 
+    /// The colour bit of white pieces.
+    pub(crate) const WHITE_BIT: u8 = 8;
+
+    /// The colour bit of black pieces.
+    pub(crate) const BLACK_BIT: u8 = 16;
+
+    /// One more than the largest piece byte (the size of tables indexed by piece).
+    pub(crate) const BYTES: usize = 23;
+
     /// The piece of `color` and `role`.
     #[inline]
     pub fn new(color: Color, role: Role) -> Piece {
-        Piece(((color as u8) << 3) | role as u8)
+        Piece(color.bit() | role as u8)
     }
 
     /// True for an empty square.
@@ -98,7 +115,7 @@ impl Piece {
     /// The colour (meaningless for [`Piece::EMPTY`]).
     #[inline]
     pub fn color(self) -> Color {
-        if self.0 & 8 == 0 {
+        if self.0 & Piece::BLACK_BIT == 0 {
             Color::White
         } else {
             Color::Black
