@@ -101,72 +101,78 @@ impl Position {
         self.is_attacked(self.king_square(self.side), self.side.flip())
     }
 
-    /// The checkers and pinned pieces of the side to move, found from its king: enemy pawns
+    /// The checkers and pinned pieces of `us` (the side to move), found from its king: enemy pawns
     /// and knights by the squares they attack from, enemy sliders by the difference table
     /// and then a walk along the shared line.
-    pub(crate) fn guard(&self) -> Guard {
-        let them = self.side.flip();
-        let k = self.king_square(self.side).0;
-        let mut g = Guard {
-            checkers: 0,
-            target: !0,
-            pinned: 0,
-        };
+    #[inline(always)]
+    pub(crate) fn guard(&self, us: Color) -> Guard {
+        let them = us.flip();
+        let k = self.king_square(us).0;
+        let mut checkers = 0;
+        // The last checker found (which one does not matter when there are two).
+        let mut checker = 0;
+        let mut pinned = 0;
         let pawn = Piece::new(them, Role::Pawn);
         for sq in pawn_origins(k, them) {
             if self.board[sq as usize] == pawn {
-                g.checkers += 1;
-                g.target = bit(sq);
+                checkers += 1;
+                checker = sq;
             }
         }
         for &n in self.piece_squares(them, Role::Knight) {
             if ATTACKS[delta_index(n, k)] & ATK_KNIGHT != 0 {
-                g.checkers += 1;
-                g.target = bit(n);
+                checkers += 1;
+                checker = n;
             }
         }
         for (role, lines) in SLIDERS {
             for &s in self.piece_squares(them, role) {
                 let idx = delta_index(s, k);
                 if ATTACKS[idx] & lines != 0 {
-                    self.pin_or_check(k, s, STEPS[idx].wrapping_neg() as u8, &mut g);
+                    // Walk from the king towards the slider; the walks end on `s` at the
+                    // latest, which is occupied.
+                    let step = STEPS[idx].wrapping_neg() as u8;
+                    let first = self.first_piece(k, step);
+                    if first == s {
+                        checkers += 1;
+                        checker = s;
+                    } else if self.board[first as usize].0 & us.bit() != 0
+                        && self.first_piece(first, step) == s
+                    {
+                        pinned |= bit(first);
+                    }
                 }
             }
         }
-        g
+        let target = if checkers == 0 {
+            !0
+        } else {
+            // The checker, and the squares between it and the king when it shares a line
+            // with the king (for a knight the step is 0 and nothing lies between).
+            let step = STEPS[delta_index(k, checker)] as u8;
+            let mut target = bit(checker);
+            let mut sq = k.wrapping_add(step);
+            while step != 0 && sq != checker {
+                target |= bit(sq);
+                sq = sq.wrapping_add(step);
+            }
+            target
+        };
+        Guard {
+            checkers,
+            target,
+            pinned,
+        }
     }
 
-    /// The enemy slider on `s` shares a line with the king on `k` (`step` leads from the
-    /// king towards it): with nothing between it gives check; with exactly one piece of the
-    /// king's side between, that piece is pinned.
+    /// The first occupied square after `from` walking by `step` (which must reach one).
     #[inline]
-    fn pin_or_check(&self, k: u8, s: u8, step: u8, g: &mut Guard) {
-        // The walks end on `s` at the latest, which is occupied.
-        let mut sq = k.wrapping_add(step);
+    fn first_piece(&self, from: u8, step: u8) -> u8 {
+        let mut sq = from.wrapping_add(step);
         while self.board[sq as usize].is_empty() {
             sq = sq.wrapping_add(step);
         }
-        if sq == s {
-            g.checkers += 1;
-            g.target = bit(s);
-            let mut between = k.wrapping_add(step);
-            while between != s {
-                g.target |= bit(between);
-                between = between.wrapping_add(step);
-            }
-            return;
-        }
-        if self.board[sq as usize].0 & self.side.bit() == 0 {
-            return;
-        }
-        let blocker = sq;
-        sq = sq.wrapping_add(step);
-        while self.board[sq as usize].is_empty() {
-            sq = sq.wrapping_add(step);
-        }
-        if sq == s {
-            g.pinned |= bit(blocker);
-        }
+        sq
     }
 
     /// En passant by the pawn on `from` to `to`: legal when, once both pawns have left their

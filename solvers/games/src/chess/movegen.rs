@@ -90,6 +90,40 @@ impl Filter for PinLine {
     }
 }
 
+/// The side to move as a type, so that its colour bits, pawn direction and ranks are
+/// constants in the generator compiled for it.
+trait Side {
+    const US: Color;
+    /// One pawn step forward, as a wrapping 0x88 difference.
+    const FORWARD: u8;
+    /// The rank (0..8) of pawns that may advance two squares.
+    const START_RANK: u8;
+    /// The rank from which a pawn's move promotes.
+    const SEVENTH_RANK: u8;
+    /// The side's castling right bits.
+    const CASTLING: u8;
+}
+
+struct WhiteMoves;
+
+impl Side for WhiteMoves {
+    const US: Color = Color::White;
+    const FORWARD: u8 = 16;
+    const START_RANK: u8 = 1;
+    const SEVENTH_RANK: u8 = 6;
+    const CASTLING: u8 = WK | WQ;
+}
+
+struct BlackMoves;
+
+impl Side for BlackMoves {
+    const US: Color = Color::Black;
+    const FORWARD: u8 = 16u8.wrapping_neg();
+    const START_RANK: u8 = 6;
+    const SEVENTH_RANK: u8 = 1;
+    const CASTLING: u8 = BK | BQ;
+}
+
 #[inline(always)]
 fn push_move<S: MoveSink>(sink: &mut S, from: u8, to: u8, kind: MoveKind) {
     sink.push(Move::new(Square(from), Square(to), kind));
@@ -131,57 +165,86 @@ impl Position {
 
     #[inline(always)]
     fn generate<S: MoveSink>(&self, sink: &mut S) {
-        let g = self.guard();
-        let k = self.king_square(self.side).0;
-        self.king_moves(k, sink);
+        match self.side {
+            Color::White => self.generate_for::<WhiteMoves, S>(sink),
+            Color::Black => self.generate_for::<BlackMoves, S>(sink),
+        }
+    }
+
+    #[inline(always)]
+    fn generate_for<C: Side, S: MoveSink>(&self, sink: &mut S) {
+        let g = self.guard(C::US);
+        let k = self.king_square(C::US).0;
+        self.king_moves::<C, S>(k, sink);
         if g.checkers >= 2 {
             return;
         }
-        self.castling_moves(k, &g, sink);
-        self.en_passant_moves(sink);
-        self.pieces_of(Role::Pawn, &g, k, sink);
-        self.pieces_of(Role::Knight, &g, k, sink);
-        self.pieces_of(Role::Bishop, &g, k, sink);
-        self.pieces_of(Role::Rook, &g, k, sink);
-        self.pieces_of(Role::Queen, &g, k, sink);
+        if g.checkers == 0 {
+            self.castling_moves::<C, S>(k, sink);
+        }
+        self.en_passant_moves::<C, S>(sink);
+        if g.checkers == 0 && g.pinned == 0 {
+            // The common case: every piece moves freely.
+            for role in [
+                Role::Pawn,
+                Role::Knight,
+                Role::Bishop,
+                Role::Rook,
+                Role::Queen,
+            ] {
+                for &s in self.piece_squares(C::US, role) {
+                    self.moves_from::<C, S>(role, s, &Free, sink);
+                }
+            }
+        } else {
+            for role in [
+                Role::Pawn,
+                Role::Knight,
+                Role::Bishop,
+                Role::Rook,
+                Role::Queen,
+            ] {
+                self.restricted_pieces::<C, S>(role, &g, k, sink);
+            }
+        }
     }
 
-    /// The moves of the side to move's pieces of kind `role` (not the king).
+    /// The moves of the pieces of kind `role` (not the king) when some piece is pinned or
+    /// the king is in check.
     #[inline(always)]
-    fn pieces_of<S: MoveSink>(&self, role: Role, g: &Guard, k: u8, sink: &mut S) {
-        for &s in self.piece_squares(self.side, role) {
-            if g.pinned != 0 && g.pinned & bit(s) != 0 {
+    fn restricted_pieces<C: Side, S: MoveSink>(&self, role: Role, g: &Guard, k: u8, sink: &mut S) {
+        for &s in self.piece_squares(C::US, role) {
+            if g.pinned & bit(s) != 0 {
                 // A pinned piece moves only along its line, and never out of a check (which
                 // comes from another line). A pinned knight always leaves its line.
                 if g.checkers == 0 && role != Role::Knight {
                     let step = STEPS[delta_index(k, s)];
-                    self.moves_from(role, s, &PinLine { king: k, step }, sink);
+                    self.moves_from::<C, S>(role, s, &PinLine { king: k, step }, sink);
                 }
             } else if g.checkers == 0 {
-                self.moves_from(role, s, &Free, sink);
+                self.moves_from::<C, S>(role, s, &Free, sink);
             } else {
-                self.moves_from(role, s, &Targets(g.target), sink);
+                self.moves_from::<C, S>(role, s, &Targets(g.target), sink);
             }
         }
     }
 
     #[inline(always)]
-    fn moves_from<S: MoveSink>(&self, role: Role, s: u8, f: &impl Filter, sink: &mut S) {
+    fn moves_from<C: Side, S: MoveSink>(&self, role: Role, s: u8, f: &impl Filter, sink: &mut S) {
         match role {
-            Role::Pawn => self.pawn_moves(s, f, sink),
-            Role::Knight => self.knight_moves(s, f, sink),
-            Role::Bishop => self.slide(s, &DIAG_STEPS, f, sink),
-            Role::Rook => self.slide(s, &ORTHO_STEPS, f, sink),
-            _ => self.slide(s, &KING_STEPS, f, sink),
+            Role::Pawn => self.pawn_moves::<C, S>(s, f, sink),
+            Role::Knight => self.knight_moves::<C, S>(s, f, sink),
+            Role::Bishop => self.slide::<C, S, 4>(s, DIAG_STEPS, f, sink),
+            Role::Rook => self.slide::<C, S, 4>(s, ORTHO_STEPS, f, sink),
+            _ => self.slide::<C, S, 8>(s, KING_STEPS, f, sink),
         }
     }
 
     #[inline(always)]
-    fn knight_moves<S: MoveSink>(&self, s: u8, f: &impl Filter, sink: &mut S) {
-        let own = self.side.bit();
+    fn knight_moves<C: Side, S: MoveSink>(&self, s: u8, f: &impl Filter, sink: &mut S) {
         for to in KNIGHT_TARGETS[s as usize & 127] {
             let p = self.board[to as usize];
-            if p.0 & own != 0 || !f.allows(to) {
+            if p.0 & C::US.bit() != 0 || !f.allows(to) {
                 continue;
             }
             if !p.is_empty() {
@@ -193,14 +256,19 @@ impl Position {
     }
 
     #[inline(always)]
-    fn slide<S: MoveSink>(&self, s: u8, steps: &[i8], f: &impl Filter, sink: &mut S) {
-        let enemy = self.side.flip().bit();
-        for &d in steps {
+    fn slide<C: Side, S: MoveSink, const N: usize>(
+        &self,
+        s: u8,
+        steps: [i8; N],
+        f: &impl Filter,
+        sink: &mut S,
+    ) {
+        for d in steps {
             let mut to = s.wrapping_add(d as u8);
             while to & 0x88 == 0 {
                 let p = self.board[to as usize];
                 if !p.is_empty() {
-                    if p.0 & enemy != 0 && f.allows(to) {
+                    if p.0 & C::US.flip().bit() != 0 && f.allows(to) {
                         push_move(sink, s, to, MoveKind::Capture);
                     }
                     break;
@@ -214,24 +282,18 @@ impl Position {
     }
 
     #[inline(always)]
-    fn pawn_moves<S: MoveSink>(&self, s: u8, f: &impl Filter, sink: &mut S) {
-        let (forward, start_rank) = match self.side {
-            Color::White => (16u8, 1),
-            Color::Black => (16u8.wrapping_neg(), 6),
-        };
-        let enemy = self.side.flip().bit();
-        let one = s.wrapping_add(forward);
-        // Pawns never stand on their first rank, so reaching either end rank promotes.
-        let promotes = matches!(one >> 4, 0 | 7);
+    fn pawn_moves<C: Side, S: MoveSink>(&self, s: u8, f: &impl Filter, sink: &mut S) {
+        let one = s.wrapping_add(C::FORWARD);
+        let promotes = s >> 4 == C::SEVENTH_RANK;
         if self.board[one as usize].is_empty() {
             if (S::QUIETS || promotes) && f.allows(one) {
                 push_pawn(sink, s, one, false, promotes);
             }
-            let two = one.wrapping_add(forward);
+            let two = one.wrapping_add(C::FORWARD);
             // `&` rather than `&&`: one test instead of a branch each (the board is
             // readable on any `u8` index).
             if S::QUIETS
-                && (s >> 4 == start_rank) & self.board[two as usize].is_empty()
+                && (s >> 4 == C::START_RANK) & self.board[two as usize].is_empty()
                 && f.allows(two)
             {
                 push_move(sink, s, two, MoveKind::Quiet);
@@ -239,7 +301,7 @@ impl Position {
         }
         for to in [one.wrapping_sub(1), one.wrapping_add(1)] {
             // Off the board the board is empty, so no capture is found there.
-            if self.board[to as usize].0 & enemy != 0 && f.allows(to) {
+            if self.board[to as usize].0 & C::US.flip().bit() != 0 && f.allows(to) {
                 push_pawn(sink, s, to, true, promotes);
             }
         }
@@ -247,15 +309,13 @@ impl Position {
 
     /// King moves to squares the enemy does not attack once the king has left its square.
     #[inline(always)]
-    fn king_moves<S: MoveSink>(&self, k: u8, sink: &mut S) {
-        let own = self.side.bit();
-        let them = self.side.flip();
+    fn king_moves<C: Side, S: MoveSink>(&self, k: u8, sink: &mut S) {
         for to in KING_TARGETS[k as usize & 127] {
             let p = self.board[to as usize];
-            if p.0 & own != 0 || (p.is_empty() && !S::QUIETS) {
+            if p.0 & C::US.bit() != 0 || (p.is_empty() && !S::QUIETS) {
                 continue;
             }
-            if !self.attacked_ignoring(to, them, k) {
+            if !self.attacked_ignoring(to, C::US.flip(), k) {
                 let kind = if p.is_empty() {
                     MoveKind::Quiet
                 } else {
@@ -266,20 +326,16 @@ impl Position {
         }
     }
 
-    /// Castling: the right is kept, the squares between king and rook are empty, and the
-    /// king is not in check and does not pass or land on an attacked square.
+    /// Castling (the king not in check): the right is kept, the squares between king and
+    /// rook are empty, and the king does not pass or land on an attacked square.
     #[inline(always)]
-    fn castling_moves<S: MoveSink>(&self, k: u8, g: &Guard, sink: &mut S) {
-        let rights = match self.side {
-            Color::White => self.castling & (WK | WQ),
-            Color::Black => self.castling & (BK | BQ),
-        };
-        if !S::QUIETS || rights == 0 || g.checkers != 0 {
+    fn castling_moves<C: Side, S: MoveSink>(&self, k: u8, sink: &mut S) {
+        let rights = self.castling & C::CASTLING;
+        if !S::QUIETS || rights == 0 {
             return;
         }
-        let them = self.side.flip();
         let empty = |sq: u8| self.board[sq as usize].is_empty();
-        let safe = |sq: u8| !self.attacked_ignoring(sq, them, 0x88);
+        let safe = |sq: u8| !self.attacked_ignoring(sq, C::US.flip(), 0x88);
         if rights & (WK | BK) != 0 && empty(k + 1) && empty(k + 2) && safe(k + 1) && safe(k + 2) {
             push_move(sink, k, k + 2, MoveKind::Castling);
         }
@@ -296,16 +352,13 @@ impl Position {
 
     /// Captures en passant, each tested on the board as it would be after the capture.
     #[inline(always)]
-    fn en_passant_moves<S: MoveSink>(&self, sink: &mut S) {
+    fn en_passant_moves<C: Side, S: MoveSink>(&self, sink: &mut S) {
         let Some(ep) = self.ep else {
             return;
         };
         let to = ep.0;
-        let pawn = Piece::new(self.side, Role::Pawn);
-        let behind = match self.side {
-            Color::White => to.wrapping_sub(16),
-            Color::Black => to.wrapping_add(16),
-        };
+        let pawn = Piece::new(C::US, Role::Pawn);
+        let behind = to.wrapping_sub(C::FORWARD);
         for from in [behind.wrapping_sub(1), behind.wrapping_add(1)] {
             if from & 0x88 == 0 && self.board[from as usize] == pawn && self.ep_is_legal(from, to) {
                 push_move(sink, from, to, MoveKind::EnPassant);

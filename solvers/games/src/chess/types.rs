@@ -14,7 +14,7 @@ pub enum Color {
 impl Color {
     /// The other side.
     #[inline]
-    pub fn flip(self) -> Color {
+    pub const fn flip(self) -> Color {
         match self {
             Color::White => Color::Black,
             Color::Black => Color::White,
@@ -23,13 +23,13 @@ impl Color {
 
     /// 0 for white, 1 for black.
     #[inline]
-    pub fn index(self) -> usize {
+    pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The colour bit of this side's piece bytes (see [`Piece`]).
     #[inline]
-    pub(crate) fn bit(self) -> u8 {
+    pub(crate) const fn bit(self) -> u8 {
         Piece::WHITE_BIT << self as u8
     }
 }
