@@ -185,17 +185,11 @@ impl Position {
         self.en_passant_moves::<C, S>(sink);
         if g.checkers == 0 && g.pinned == 0 {
             // The common case: every piece moves freely.
-            for role in [
-                Role::Pawn,
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::Queen,
-            ] {
-                for &s in self.piece_squares(C::US, role) {
-                    self.moves_from::<C, S>(role, s, &Free, sink);
-                }
-            }
+            self.free_pieces::<C, S>(Role::Pawn, sink);
+            self.free_pieces::<C, S>(Role::Knight, sink);
+            self.free_pieces::<C, S>(Role::Bishop, sink);
+            self.free_pieces::<C, S>(Role::Rook, sink);
+            self.free_pieces::<C, S>(Role::Queen, sink);
         } else {
             for role in [
                 Role::Pawn,
@@ -206,6 +200,15 @@ impl Position {
             ] {
                 self.restricted_pieces::<C, S>(role, &g, k, sink);
             }
+        }
+    }
+
+    /// The moves of the pieces of kind `role` (not the king) when none is pinned and the
+    /// king is not in check.
+    #[inline(always)]
+    fn free_pieces<C: Side, S: MoveSink>(&self, role: Role, sink: &mut S) {
+        for &s in self.piece_squares(C::US, role) {
+            self.moves_from::<C, S>(role, s, &Free, sink);
         }
     }
 
