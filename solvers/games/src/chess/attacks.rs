@@ -3,7 +3,10 @@
 //! pieces), found once per position from the king.
 
 use super::position::Position;
-use super::tables::{delta_index, ATK_DIAG, ATK_KING, ATK_KNIGHT, ATK_ORTHO, ATTACKS, STEPS};
+use super::tables::{
+    delta_index, ATK_DIAG, ATK_KING, ATK_KNIGHT, ATK_ORTHO, ATTACKS, STEPS, ZONE, ZONE_DIAG,
+    ZONE_KING, ZONE_KNIGHT, ZONE_ORTHO, ZONE_STEPS,
+};
 use super::types::{Color, Piece, Role, Square};
 
 /// The sliding kinds with the lines (`ATK_*` bits) each moves along.
@@ -89,6 +92,59 @@ impl Position {
         self.slider_reaches(target, by, |sq| {
             sq == ignore || self.board[sq as usize].is_empty()
         })
+    }
+
+    /// Which of the king's destinations in `wanted` (bits over `ZONE_STEPS` from the king
+    /// on `k`) the side `them` attacks, with `k` itself treated as empty. Each enemy piece
+    /// is looked up once in the `ZONE` table; only slider lines are then walked.
+    pub(crate) fn zone_attacks(&self, k: u8, wanted: u16, them: Color) -> u16 {
+        let mut attacked = ZONE[ZONE_KING][delta_index(self.king_square(them).0, k)];
+        for &n in self.piece_squares(them, Role::Knight) {
+            attacked |= ZONE[ZONE_KNIGHT][delta_index(n, k)];
+        }
+        attacked &= wanted;
+        let pawn = Piece::new(them, Role::Pawn);
+        let mut open = wanted & !attacked;
+        let mut bits = open;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let to = k.wrapping_add(ZONE_STEPS[i] as u8);
+            if pawn_origins(to, them)
+                .iter()
+                .any(|&sq| self.board[sq as usize] == pawn)
+            {
+                attacked |= 1 << i;
+                open &= !(1 << i);
+            }
+        }
+        let empty = |sq: u8| sq == k || self.board[sq as usize].is_empty();
+        for (role, diag, ortho) in [
+            (Role::Bishop, true, false),
+            (Role::Rook, false, true),
+            (Role::Queen, true, true),
+        ] {
+            for &s in self.piece_squares(them, role) {
+                if open == 0 {
+                    return attacked;
+                }
+                let idx = delta_index(s, k);
+                let mut bits = open
+                    & ((diag as u16).wrapping_neg() & ZONE[ZONE_DIAG][idx]
+                        | (ortho as u16).wrapping_neg() & ZONE[ZONE_ORTHO][idx]);
+                while bits != 0 {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let to = k.wrapping_add(ZONE_STEPS[i] as u8);
+                    let step = STEPS[delta_index(s, to)] as u8;
+                    if Self::line_clear(s, to, step, empty) {
+                        attacked |= 1 << i;
+                        open &= !(1 << i);
+                    }
+                }
+            }
+        }
+        attacked
     }
 
     /// True when a piece of colour `by` attacks `sq`.

@@ -8,7 +8,7 @@
 use super::attacks::{bit, Guard};
 use super::position::{Position, BK, BQ, WK, WQ};
 use super::tables::{
-    delta_index, DIAG_STEPS, KING_STEPS, KING_TARGETS, KNIGHT_TARGETS, ORTHO_STEPS, STEPS,
+    delta_index, DIAG_STEPS, KING_STEPS, KNIGHT_TARGETS, ORTHO_STEPS, STEPS, ZONE_STEPS,
 };
 use super::types::{Color, Move, MoveKind, MoveList, Piece, Role, Square};
 
@@ -175,12 +175,9 @@ impl Position {
     fn generate_for<C: Side, S: MoveSink>(&self, sink: &mut S) {
         let g = self.guard(C::US);
         let k = self.king_square(C::US).0;
-        self.king_moves::<C, S>(k, sink);
+        self.king_moves::<C, S>(k, g.checkers != 0, sink);
         if g.checkers >= 2 {
             return;
-        }
-        if g.checkers == 0 {
-            self.castling_moves::<C, S>(k, sink);
         }
         self.en_passant_moves::<C, S>(sink);
         if g.checkers == 0 && g.pinned == 0 {
@@ -310,45 +307,50 @@ impl Position {
         }
     }
 
-    /// King moves to squares the enemy does not attack once the king has left its square.
+    /// King moves to squares the enemy does not attack once the king has left its square,
+    /// then castling (not out of check): the right is kept, the squares between king and
+    /// rook are empty, and the king does not pass or land on an attacked square. The
+    /// attacked destinations are found together ([`zone_attacks`](Position::zone_attacks)).
     #[inline(always)]
-    fn king_moves<C: Side, S: MoveSink>(&self, k: u8, sink: &mut S) {
-        for to in KING_TARGETS[k as usize & 127] {
+    fn king_moves<C: Side, S: MoveSink>(&self, k: u8, in_check: bool, sink: &mut S) {
+        // Bits over ZONE_STEPS: the destinations to test.
+        let mut wanted = 0u16;
+        for (i, d) in KING_STEPS.into_iter().enumerate() {
+            let to = k.wrapping_add(d as u8);
             let p = self.board[to as usize];
-            if p.0 & C::US.bit() != 0 || (p.is_empty() && !S::QUIETS) {
-                continue;
+            let open = (to & 0x88 == 0) & (p.0 & C::US.bit() == 0) & (S::QUIETS | !p.is_empty());
+            wanted |= (open as u16) << i;
+        }
+        let rights = self.castling & C::CASTLING;
+        if S::QUIETS && rights != 0 && !in_check {
+            let empty = |sq: u8| self.board[sq as usize].is_empty();
+            if rights & (WK | BK) != 0 && empty(k + 1) && empty(k + 2) {
+                wanted |= 1 << 8;
             }
-            if !self.attacked_ignoring(to, C::US.flip(), k) {
-                let kind = if p.is_empty() {
-                    MoveKind::Quiet
-                } else {
-                    MoveKind::Capture
-                };
-                push_move(sink, k, to, kind);
+            if rights & (WQ | BQ) != 0 && empty(k - 1) && empty(k - 2) && empty(k - 3) {
+                wanted |= 1 << 9;
             }
         }
-    }
-
-    /// Castling (the king not in check): the right is kept, the squares between king and
-    /// rook are empty, and the king does not pass or land on an attacked square.
-    #[inline(always)]
-    fn castling_moves<C: Side, S: MoveSink>(&self, k: u8, sink: &mut S) {
-        let rights = self.castling & C::CASTLING;
-        if !S::QUIETS || rights == 0 {
+        if wanted == 0 {
             return;
         }
-        let empty = |sq: u8| self.board[sq as usize].is_empty();
-        let safe = |sq: u8| !self.attacked_ignoring(sq, C::US.flip(), 0x88);
-        if rights & (WK | BK) != 0 && empty(k + 1) && empty(k + 2) && safe(k + 1) && safe(k + 2) {
+        let safe = wanted & !self.zone_attacks(k, wanted, C::US.flip());
+        let mut steps = safe & 0xff;
+        while steps != 0 {
+            let to = k.wrapping_add(ZONE_STEPS[steps.trailing_zeros() as usize] as u8);
+            steps &= steps - 1;
+            let kind = if self.board[to as usize].is_empty() {
+                MoveKind::Quiet
+            } else {
+                MoveKind::Capture
+            };
+            push_move(sink, k, to, kind);
+        }
+        // Castling needs the square passed (bit 0: k + 1, bit 1: k - 1) safe as well.
+        if safe & (1 << 8 | 1) == 1 << 8 | 1 {
             push_move(sink, k, k + 2, MoveKind::Castling);
         }
-        if rights & (WQ | BQ) != 0
-            && empty(k - 1)
-            && empty(k - 2)
-            && empty(k - 3)
-            && safe(k - 1)
-            && safe(k - 2)
-        {
+        if safe & (1 << 9 | 1 << 1) == 1 << 9 | 1 << 1 {
             push_move(sink, k, k - 2, MoveKind::Castling);
         }
     }

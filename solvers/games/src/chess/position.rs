@@ -369,3 +369,60 @@ impl Position {
         minors <= 1 || (knights == 0 && !(bishop_colors[0] && bishop_colors[1]))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::types::MoveList;
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The piece lists hold exactly the occupied squares, each in the list of its piece,
+    /// at the slot recorded for it, and the off-board half of the board stays empty.
+    fn assert_lists_match_board(pos: &Position) {
+        let mut listed = 0;
+        for color in [Color::White, Color::Black] {
+            for role in Role::ALL {
+                for (i, &sq) in pos.piece_squares(color, role).iter().enumerate() {
+                    assert_eq!(pos.board[sq as usize], Piece::new(color, role), "{pos:?}");
+                    assert_eq!(pos.slot[sq as usize] as usize, i, "{pos:?}");
+                    listed += 1;
+                }
+            }
+        }
+        let occupied = (0..=255u8)
+            .filter(|&sq| !pos.board[sq as usize].is_empty())
+            .inspect(|&sq| assert_eq!(sq & 0x88, 0, "piece off the board: {pos:?}"))
+            .count();
+        assert_eq!(listed, occupied, "{pos:?}");
+    }
+
+    #[test]
+    fn piece_lists_follow_make_and_unmake() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut moves = MoveList::new();
+        for fen in fens {
+            for _ in 0..20 {
+                let mut pos = Position::from_fen(fen).unwrap();
+                for _ in 0..60 {
+                    assert_lists_match_board(&pos);
+                    pos.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &mv in moves.iter() {
+                        let undo = pos.make(mv);
+                        assert_lists_match_board(&pos);
+                        pos.unmake(mv, undo);
+                    }
+                    pos.make(moves[rng.gen_range(0..moves.len())]);
+                }
+            }
+        }
+    }
+}
