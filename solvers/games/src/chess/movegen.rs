@@ -284,25 +284,39 @@ impl Position {
     #[inline(always)]
     fn pawn_moves<C: Side, S: MoveSink>(&self, s: u8, f: &impl Filter, sink: &mut S) {
         let one = s.wrapping_add(C::FORWARD);
-        let promotes = s >> 4 == C::SEVENTH_RANK;
-        if self.board[one as usize].is_empty() {
-            if (S::QUIETS || promotes) && f.allows(one) {
-                push_pawn(sink, s, one, false, promotes);
+        if s >> 4 == C::SEVENTH_RANK {
+            self.promotions::<C, S>(s, f, sink);
+            return;
+        }
+        if S::QUIETS && self.board[one as usize].is_empty() {
+            if f.allows(one) {
+                push_move(sink, s, one, MoveKind::Quiet);
             }
             let two = one.wrapping_add(C::FORWARD);
             // `&` rather than `&&`: one test instead of a branch each (the board is
             // readable on any `u8` index).
-            if S::QUIETS
-                && (s >> 4 == C::START_RANK) & self.board[two as usize].is_empty()
-                && f.allows(two)
-            {
+            if (s >> 4 == C::START_RANK) & self.board[two as usize].is_empty() && f.allows(two) {
                 push_move(sink, s, two, MoveKind::Quiet);
             }
         }
         for to in [one.wrapping_sub(1), one.wrapping_add(1)] {
             // Off the board the board is empty, so no capture is found there.
             if self.board[to as usize].0 & C::US.flip().bit() != 0 && f.allows(to) {
-                push_pawn(sink, s, to, true, promotes);
+                push_move(sink, s, to, MoveKind::Capture);
+            }
+        }
+    }
+
+    /// The moves of a pawn about to promote: each reachable square four times.
+    #[inline(never)]
+    fn promotions<C: Side, S: MoveSink>(&self, s: u8, f: &impl Filter, sink: &mut S) {
+        let one = s.wrapping_add(C::FORWARD);
+        if self.board[one as usize].is_empty() && f.allows(one) {
+            push_promotions(sink, s, one, MoveKind::Promotion);
+        }
+        for to in [one.wrapping_sub(1), one.wrapping_add(1)] {
+            if self.board[to as usize].0 & C::US.flip().bit() != 0 && f.allows(to) {
+                push_promotions(sink, s, to, MoveKind::PromotionCapture);
             }
         }
     }
@@ -389,23 +403,9 @@ impl Position {
     }
 }
 
-/// A pawn move, or its four promotions when it reaches the last rank.
+/// The four promotions of a pawn move of `kind` (promotion, or promotion with capture).
 #[inline(always)]
-fn push_pawn<S: MoveSink>(sink: &mut S, from: u8, to: u8, capture: bool, promotes: bool) {
-    if !promotes {
-        let kind = if capture {
-            MoveKind::Capture
-        } else {
-            MoveKind::Quiet
-        };
-        push_move(sink, from, to, kind);
-        return;
-    }
-    let kind = if capture {
-        MoveKind::PromotionCapture
-    } else {
-        MoveKind::Promotion
-    };
+fn push_promotions<S: MoveSink>(sink: &mut S, from: u8, to: u8, kind: MoveKind) {
     for role in PROMOTION_ROLES {
         sink.push(Move {
             from: Square(from),
