@@ -1,36 +1,29 @@
 //! Perft speed in nodes per second, side by side with the `shakmaty` crate on the same
-//! positions and depths in the same run. Both results are checked against the published
-//! counts before timing.
+//! positions and depths in the same run, both single-threaded without a transposition
+//! table, both counting the moves of the last ply without playing them. Both results are
+//! checked against the published counts before timing.
 
 use cgtk_games::chess::{perft, Position};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use shakmaty::{fen::Fen, CastlingMode, Chess};
 use std::hint::black_box;
 
-const CASES: [(&str, &str, u32, u64); 3] = [
-    (
-        "initial",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        4,
-        197_281,
-    ),
-    (
-        "kiwipete",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        3,
-        97_862,
-    ),
-    (
-        "position3",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        5,
-        674_624,
-    ),
+const INITIAL: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const POSITION3: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+
+/// (name, FEN, depth, published leaf count): small trees and deeper, more representative ones.
+const CASES: [(&str, &str, u32, u64); 5] = [
+    ("initial-d4", INITIAL, 4, 197_281),
+    ("initial-d5", INITIAL, 5, 4_865_609),
+    ("kiwipete-d3", KIWIPETE, 3, 97_862),
+    ("kiwipete-d4", KIWIPETE, 4, 4_085_603),
+    ("position3-d5", POSITION3, 5, 674_624),
 ];
 
 fn bench_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
-    group.sample_size(10);
+    group.sample_size(20);
     for (name, fen, depth, nodes) in CASES {
         let mut ours = Position::from_fen(fen).expect("valid FEN");
         assert_eq!(perft(&mut ours, depth), nodes, "cgtk {name}");

@@ -8,7 +8,8 @@
 use super::attacks::{bit, Guard};
 use super::position::{Position, BK, BQ, WK, WQ};
 use super::tables::{
-    delta_index, DIAG_STEPS, KING_STEPS, KNIGHT_TARGETS, ORTHO_STEPS, STEPS, ZONE_STEPS,
+    delta_index, DIAG_STEPS, KING_STEPS, KING_STEPS_ON_BOARD, KNIGHT_TARGETS, ORTHO_STEPS, STEPS,
+    ZONE_STEPS,
 };
 use super::types::{Color, Move, MoveKind, MoveList, Piece, Role, Square};
 
@@ -330,11 +331,11 @@ impl Position {
         // Bits over ZONE_STEPS: the destinations to test.
         let mut wanted = 0u16;
         for (i, d) in KING_STEPS.into_iter().enumerate() {
-            let to = k.wrapping_add(d as u8);
-            let p = self.board[to as usize];
-            let open = (to & 0x88 == 0) & (p.0 & C::US.bit() == 0) & (S::QUIETS | !p.is_empty());
+            let p = self.board[k.wrapping_add(d as u8) as usize];
+            let open = (p.0 & C::US.bit() == 0) & (S::QUIETS | !p.is_empty());
             wanted |= (open as u16) << i;
         }
+        wanted &= KING_STEPS_ON_BOARD[k as usize & 127] as u16;
         let rights = self.castling & C::CASTLING;
         if S::QUIETS && rights != 0 && !in_check {
             let empty = |sq: u8| self.board[sq as usize].is_empty();

@@ -1,7 +1,7 @@
 //! The position: a 0x88 board with piece lists, side to move, castling rights, en passant
 //! square, move clocks and an incrementally updated Zobrist hash; make and unmake.
 
-use super::tables::{CASTLE_MASK, ZOBRIST};
+use super::tables::{piece_key, CASTLE_MASK, ZOBRIST};
 use super::types::{Color, Move, MoveKind, Piece, Role, Square};
 
 /// Castling right bits: white king side, white queen side, black king side, black queen side.
@@ -145,7 +145,7 @@ impl Position {
         for sq in Square::all() {
             let p = self.board[sq.index()];
             if !p.is_empty() {
-                h ^= ZOBRIST.piece[p.0 as usize][sq.index()];
+                h ^= piece_key(p, sq.0);
             }
         }
         h ^= ZOBRIST.castling[self.castling as usize];
@@ -168,7 +168,7 @@ impl Position {
         self.slot[sq as usize] = n;
         self.counts[c][r] = n + 1;
         self.board[sq as usize] = piece;
-        self.hash ^= ZOBRIST.piece[piece.0 as usize][sq as usize];
+        self.hash ^= piece_key(piece, sq);
     }
 
     #[inline]
@@ -182,7 +182,7 @@ impl Position {
         self.slot[last as usize] = s;
         self.counts[c][r] = n;
         self.board[sq as usize] = Piece::EMPTY;
-        self.hash ^= ZOBRIST.piece[piece.0 as usize][sq as usize];
+        self.hash ^= piece_key(piece, sq);
         piece
     }
 
@@ -195,8 +195,7 @@ impl Position {
         self.slot[to as usize] = s;
         self.board[to as usize] = piece;
         self.board[from as usize] = Piece::EMPTY;
-        let keys = &ZOBRIST.piece[piece.0 as usize];
-        self.hash ^= keys[from as usize] ^ keys[to as usize];
+        self.hash ^= piece_key(piece, from) ^ piece_key(piece, to);
     }
 
     /// The rook's origin and destination for a castling king move to `king_to`.

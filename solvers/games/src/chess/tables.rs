@@ -90,6 +90,25 @@ pub(crate) static STEPS: [i8; 256] = TABLES.1;
 /// order of `KING_STEPS`), then the king-side and queen-side castling squares.
 pub(crate) const ZONE_STEPS: [i8; 10] = [1, -1, 16, -16, 15, 17, -15, -17, 2, -2];
 
+/// For each 0x88 square (index `& 127`), bit `i` set when `square + KING_STEPS[i]` is on
+/// the board.
+pub(crate) static KING_STEPS_ON_BOARD: [u8; 128] = {
+    let mut table = [0u8; 128];
+    let mut s = 0;
+    while s < 128 {
+        let mut i = 0;
+        while i < 8 {
+            let to = (s as i32 + KING_STEPS[i] as i32) as u8;
+            if s & 0x88 == 0 && to & 0x88 == 0 {
+                table[s] |= 1 << i;
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
 /// Rows of `ZONE`, by the attack kind of the enemy piece.
 pub(crate) const ZONE_KNIGHT: usize = 0;
 pub(crate) const ZONE_DIAG: usize = 1;
@@ -174,6 +193,12 @@ const fn zobrist() -> Zobrist {
 }
 
 pub(crate) static ZOBRIST: Zobrist = zobrist();
+
+/// The Zobrist key of `piece` on the 0x88 square `sq` (the masks only spare bounds checks).
+#[inline]
+pub(crate) fn piece_key(piece: Piece, sq: u8) -> u64 {
+    ZOBRIST.piece[piece.0 as usize & (Piece::BYTES - 1)][sq as usize & 127]
+}
 
 /// Castling rights that survive a move touching each square (a corner or a king's start).
 const fn castle_masks() -> [u8; 256] {

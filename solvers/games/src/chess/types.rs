@@ -97,8 +97,9 @@ impl Piece {
     /// The colour bit of black pieces.
     pub(crate) const BLACK_BIT: u8 = 16;
 
-    /// One more than the largest piece byte (the size of tables indexed by piece).
-    pub(crate) const BYTES: usize = 23;
+    /// The number of piece bytes tables indexed by piece provide for (a power of two above
+    /// the largest, so that a mask keeps an index in range).
+    pub(crate) const BYTES: usize = 32;
 
     /// The piece of `color` and `role`.
     #[inline]
