@@ -21,6 +21,9 @@ trait MoveSink {
     const QUIETS: bool;
     /// Takes one legal move.
     fn push(&mut self, mv: Move);
+    /// Takes `mv` when `keep` holds, without a branch (for conditions that are hard to
+    /// predict).
+    fn push_if(&mut self, keep: bool, mv: Move);
 }
 
 impl MoveSink for MoveList {
@@ -28,6 +31,10 @@ impl MoveSink for MoveList {
     #[inline(always)]
     fn push(&mut self, mv: Move) {
         MoveList::push(self, mv);
+    }
+    #[inline(always)]
+    fn push_if(&mut self, keep: bool, mv: Move) {
+        MoveList::push_if(self, keep, mv);
     }
 }
 
@@ -40,6 +47,10 @@ impl MoveSink for Tactical<'_> {
     fn push(&mut self, mv: Move) {
         self.0.push(mv);
     }
+    #[inline(always)]
+    fn push_if(&mut self, keep: bool, mv: Move) {
+        self.0.push_if(keep, mv);
+    }
 }
 
 /// Counts the moves without storing them (perft's last ply, mate and stalemate tests).
@@ -51,10 +62,15 @@ impl MoveSink for Count {
     fn push(&mut self, _: Move) {
         self.0 += 1;
     }
+    #[inline(always)]
+    fn push_if(&mut self, keep: bool, _: Move) {
+        self.0 += keep as usize;
+    }
 }
 
 /// Which destinations a piece other than the king may move to.
 trait Filter {
+    /// Whether a move may end on `to`; defined (and cheap) for any `u8`, on the board or not.
     fn allows(&self, to: u8) -> bool;
 }
 
@@ -128,6 +144,11 @@ impl Side for BlackMoves {
 #[inline(always)]
 fn push_move<S: MoveSink>(sink: &mut S, from: u8, to: u8, kind: MoveKind) {
     sink.push(Move::new(Square(from), Square(to), kind));
+}
+
+#[inline(always)]
+fn push_move_if<S: MoveSink>(sink: &mut S, keep: bool, from: u8, to: u8, kind: MoveKind) {
+    sink.push_if(keep, Move::new(Square(from), Square(to), kind));
 }
 
 impl Position {
@@ -244,15 +265,14 @@ impl Position {
     #[inline(always)]
     fn knight_moves<C: Side, S: MoveSink>(&self, s: u8, f: &impl Filter, sink: &mut S) {
         for to in KNIGHT_TARGETS[s as usize & 127] {
+            // A padding entry holds the knight itself, an own piece.
             let p = self.board[to as usize];
-            if p.0 & C::US.bit() != 0 || !f.allows(to) {
-                continue;
-            }
-            if !p.is_empty() {
-                push_move(sink, s, to, MoveKind::Capture);
-            } else if S::QUIETS {
-                push_move(sink, s, to, MoveKind::Quiet);
-            }
+            let (open, kind) = if p.is_empty() {
+                (S::QUIETS, MoveKind::Quiet)
+            } else {
+                (p.0 & C::US.bit() == 0, MoveKind::Capture)
+            };
+            push_move_if(sink, open & f.allows(to), s, to, kind);
         }
     }
 
@@ -269,9 +289,8 @@ impl Position {
             while to & 0x88 == 0 {
                 let p = self.board[to as usize];
                 if !p.is_empty() {
-                    if p.0 & C::US.flip().bit() != 0 && f.allows(to) {
-                        push_move(sink, s, to, MoveKind::Capture);
-                    }
+                    let enemy = p.0 & C::US.flip().bit() != 0;
+                    push_move_if(sink, enemy & f.allows(to), s, to, MoveKind::Capture);
                     break;
                 }
                 if S::QUIETS && f.allows(to) {
@@ -289,22 +308,19 @@ impl Position {
             self.promotions::<C, S>(s, f, sink);
             return;
         }
-        if S::QUIETS && self.board[one as usize].is_empty() {
-            if f.allows(one) {
-                push_move(sink, s, one, MoveKind::Quiet);
-            }
-            let two = one.wrapping_add(C::FORWARD);
-            // `&` rather than `&&`: one test instead of a branch each (the board is
-            // readable on any `u8` index).
-            if (s >> 4 == C::START_RANK) & self.board[two as usize].is_empty() && f.allows(two) {
-                push_move(sink, s, two, MoveKind::Quiet);
-            }
+        // Conditions are combined with `&` and moves pushed with `push_if`, so that pawn
+        // moves cost no hard-to-predict branches. That is safe: the board and the filters
+        // accept any `u8` square, and off the board the board is empty.
+        let one_empty = self.board[one as usize].is_empty();
+        let two = one.wrapping_add(C::FORWARD);
+        let double = one_empty & (s >> 4 == C::START_RANK) & self.board[two as usize].is_empty();
+        if S::QUIETS {
+            push_move_if(sink, one_empty & f.allows(one), s, one, MoveKind::Quiet);
+            push_move_if(sink, double & f.allows(two), s, two, MoveKind::Quiet);
         }
         for to in [one.wrapping_sub(1), one.wrapping_add(1)] {
-            // Off the board the board is empty, so no capture is found there.
-            if self.board[to as usize].0 & C::US.flip().bit() != 0 && f.allows(to) {
-                push_move(sink, s, to, MoveKind::Capture);
-            }
+            let enemy = self.board[to as usize].0 & C::US.flip().bit() != 0;
+            push_move_if(sink, enemy & f.allows(to), s, to, MoveKind::Capture);
         }
     }
 

@@ -274,12 +274,12 @@ impl fmt::Display for Move {
     }
 }
 
-/// A fixed-capacity move list (no allocation); 256 exceeds the legal moves of any position.
+/// A fixed-capacity move list (no allocation). A position the FEN reader accepts has at most
+/// 15 pieces besides the king, none with more than 27 moves, so 512 slots always suffice.
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; 256],
-    // A `u8` index into 256 slots needs no bounds check (no position has 256 legal moves).
-    len: u8,
+    moves: [Move; MoveList::CAPACITY],
+    len: u16,
 }
 
 impl Default for MoveList {
@@ -289,6 +289,8 @@ impl Default for MoveList {
 }
 
 impl MoveList {
+    const CAPACITY: usize = 512;
+
     /// An empty list.
     pub fn new() -> MoveList {
         const NULL: Move = Move {
@@ -298,15 +300,22 @@ impl MoveList {
             promotion: None,
         };
         MoveList {
-            moves: [NULL; 256],
+            moves: [NULL; MoveList::CAPACITY],
             len: 0,
         }
     }
 
     #[inline]
     pub(crate) fn push(&mut self, mv: Move) {
-        self.moves[self.len as usize] = mv;
-        self.len += 1;
+        self.push_if(true, mv);
+    }
+
+    /// Writes `mv` to the next slot and keeps it only when `keep` holds, without a branch.
+    /// (The mask only spares a bounds check: the list never fills, see above.)
+    #[inline]
+    pub(crate) fn push_if(&mut self, keep: bool, mv: Move) {
+        self.moves[self.len as usize & (MoveList::CAPACITY - 1)] = mv;
+        self.len += keep as u16;
     }
 
     /// Empties the list.
