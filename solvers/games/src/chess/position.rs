@@ -217,38 +217,23 @@ impl Position {
             halfmove: self.halfmove,
             hash: self.hash,
         };
-        let mut captured = Piece::EMPTY;
         let (from, to) = (mv.from.0, mv.to.0);
         let us = self.side;
         if let Some(ep) = self.ep.take() {
             self.hash ^= ZOBRIST.ep_file[ep.file() as usize];
         }
         let moved = self.board[from as usize];
-        match mv.kind {
-            MoveKind::Quiet => self.move_piece(from, to),
-            MoveKind::Capture => {
-                captured = self.remove_piece(to);
-                self.move_piece(from, to);
-            }
-            MoveKind::EnPassant => {
-                let cap = if us == Color::White { to - 16 } else { to + 16 };
-                captured = self.remove_piece(cap);
-                self.move_piece(from, to);
-            }
-            MoveKind::Castling => {
-                self.move_piece(from, to);
-                let (rf, rt) = Self::castling_rook(to);
-                self.move_piece(rf, rt);
-            }
-            MoveKind::Promotion | MoveKind::PromotionCapture => {
-                if mv.kind == MoveKind::PromotionCapture {
-                    captured = self.remove_piece(to);
-                }
-                self.remove_piece(from);
-                let role = mv.promotion.unwrap_or(Role::Queen);
-                self.add_piece(to, Piece::new(us, role));
-            }
-        }
+        // Quiet moves and captures first, as plain branches (they are most moves).
+        let captured = if mv.kind == MoveKind::Quiet {
+            self.move_piece(from, to);
+            Piece::EMPTY
+        } else if mv.kind == MoveKind::Capture {
+            let captured = self.remove_piece(to);
+            self.move_piece(from, to);
+            captured
+        } else {
+            self.make_special(mv)
+        };
         let rights = self.castling & CASTLE_MASK[from as usize] & CASTLE_MASK[to as usize];
         if rights != self.castling {
             self.hash ^=
@@ -289,34 +274,73 @@ impl Position {
             self.fullmove -= 1;
         }
         let (from, to) = (mv.from.0, mv.to.0);
+        if mv.kind == MoveKind::Quiet {
+            self.move_piece(to, from);
+        } else if mv.kind == MoveKind::Capture {
+            self.move_piece(to, from);
+            self.add_piece(to, undo.captured);
+        } else {
+            self.unmake_special(mv, undo.captured);
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+    }
+
+    /// The board part of [`make`](Position::make) for en passant, castling and promotions;
+    /// returns the captured piece.
+    fn make_special(&mut self, mv: Move) -> Piece {
+        let (from, to) = (mv.from.0, mv.to.0);
+        let us = self.side;
+        let mut captured = Piece::EMPTY;
         match mv.kind {
-            MoveKind::Quiet => self.move_piece(to, from),
-            MoveKind::Capture => {
-                self.move_piece(to, from);
-                self.add_piece(to, undo.captured);
+            MoveKind::EnPassant => {
+                let cap = if us == Color::White { to - 16 } else { to + 16 };
+                captured = self.remove_piece(cap);
+                self.move_piece(from, to);
             }
+            MoveKind::Castling => {
+                self.move_piece(from, to);
+                let (rf, rt) = Self::castling_rook(to);
+                self.move_piece(rf, rt);
+            }
+            _ => {
+                if mv.kind == MoveKind::PromotionCapture {
+                    captured = self.remove_piece(to);
+                }
+                self.remove_piece(from);
+                let role = mv.promotion.unwrap_or(Role::Queen);
+                self.add_piece(to, Piece::new(us, role));
+            }
+        }
+        captured
+    }
+
+    /// The board part of [`unmake`](Position::unmake) for en passant, castling and
+    /// promotions (`us` has already been restored as the side to move).
+    fn unmake_special(&mut self, mv: Move, captured: Piece) {
+        let (from, to) = (mv.from.0, mv.to.0);
+        let us = self.side;
+        match mv.kind {
             MoveKind::EnPassant => {
                 self.move_piece(to, from);
                 let cap = if us == Color::White { to - 16 } else { to + 16 };
-                self.add_piece(cap, undo.captured);
+                self.add_piece(cap, captured);
             }
             MoveKind::Castling => {
                 let (rf, rt) = Self::castling_rook(to);
                 self.move_piece(rt, rf);
                 self.move_piece(to, from);
             }
-            MoveKind::Promotion | MoveKind::PromotionCapture => {
+            _ => {
                 self.remove_piece(to);
                 self.add_piece(from, Piece::new(us, Role::Pawn));
                 if mv.kind == MoveKind::PromotionCapture {
-                    self.add_piece(to, undo.captured);
+                    self.add_piece(to, captured);
                 }
             }
         }
-        self.castling = undo.castling;
-        self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.hash = undo.hash;
     }
 
     /// Passes the turn without moving (for null-move tests); returns the undo record.
