@@ -26,30 +26,26 @@ trait MoveSink {
     fn push_if(&mut self, keep: bool, mv: Move);
 }
 
-impl MoveSink for MoveList {
-    const QUIETS: bool = true;
-    #[inline(always)]
-    fn push(&mut self, mv: Move) {
-        MoveList::push(self, mv);
-    }
-    #[inline(always)]
-    fn push_if(&mut self, keep: bool, mv: Move) {
-        MoveList::push_if(self, keep, mv);
-    }
+/// Fills the slots of a [`MoveList`], all moves or (`QUIETS` false) captures and promotions
+/// only. The length stays in a local, where the compiler keeps it in a register, and is
+/// written back once at the end ([`MoveList::refill`]).
+struct Fill<'a, const QUIETS: bool> {
+    slots: &'a mut [Move; MoveList::CAPACITY],
+    len: usize,
 }
 
-/// Captures and promotions only, into a list (for quiescence search).
-struct Tactical<'a>(&'a mut MoveList);
-
-impl MoveSink for Tactical<'_> {
-    const QUIETS: bool = false;
+impl<const QUIETS: bool> MoveSink for Fill<'_, QUIETS> {
+    const QUIETS: bool = QUIETS;
     #[inline(always)]
     fn push(&mut self, mv: Move) {
-        self.0.push(mv);
+        self.push_if(true, mv);
     }
+    /// Writes the slot either way and advances only when `keep` holds (the mask only spares
+    /// a bounds check: no position fills the list).
     #[inline(always)]
     fn push_if(&mut self, keep: bool, mv: Move) {
-        self.0.push_if(keep, mv);
+        self.slots[self.len & (MoveList::CAPACITY - 1)] = mv;
+        self.len += keep as usize;
     }
 }
 
@@ -162,14 +158,20 @@ impl Position {
     /// assert_eq!(moves.len(), 20);
     /// ```
     pub fn legal_moves(&self, moves: &mut MoveList) {
-        moves.clear();
-        self.generate(moves);
+        moves.refill(|slots| {
+            let mut fill = Fill::<true> { slots, len: 0 };
+            self.generate(&mut fill);
+            fill.len
+        });
     }
 
     /// Fills `moves` with the legal captures and promotions only (for quiescence search).
     pub fn legal_captures(&self, moves: &mut MoveList) {
-        moves.clear();
-        self.generate(&mut Tactical(moves));
+        moves.refill(|slots| {
+            let mut fill = Fill::<false> { slots, len: 0 };
+            self.generate(&mut fill);
+            fill.len
+        });
     }
 
     /// The number of legal moves (what perft counts at its last ply), counted without

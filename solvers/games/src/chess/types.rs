@@ -289,7 +289,8 @@ impl Default for MoveList {
 }
 
 impl MoveList {
-    const CAPACITY: usize = 512;
+    /// The number of slots.
+    pub(crate) const CAPACITY: usize = 512;
 
     /// An empty list.
     pub fn new() -> MoveList {
@@ -305,17 +306,12 @@ impl MoveList {
         }
     }
 
+    /// Refills the list: `fill` writes moves into the slots from the first on and returns
+    /// how many it wrote.
     #[inline]
-    pub(crate) fn push(&mut self, mv: Move) {
-        self.push_if(true, mv);
-    }
-
-    /// Writes `mv` to the next slot and keeps it only when `keep` holds, without a branch.
-    /// (The mask only spares a bounds check: the list never fills, see above.)
-    #[inline]
-    pub(crate) fn push_if(&mut self, keep: bool, mv: Move) {
-        self.moves[self.len as usize & (MoveList::CAPACITY - 1)] = mv;
-        self.len += keep as u16;
+    pub(crate) fn refill(&mut self, fill: impl FnOnce(&mut [Move; MoveList::CAPACITY]) -> usize) {
+        let len = fill(&mut self.moves).min(MoveList::CAPACITY);
+        self.len = len as u16;
     }
 
     /// Empties the list.
