@@ -1,9 +1,10 @@
 //! Perft speed in nodes per second, side by side with the `shakmaty` crate on the same
 //! positions and depths in the same run, both single-threaded without a transposition
-//! table, both counting the moves of the last ply without playing them. Both results are
-//! checked against the published counts before timing.
+//! table, both counting the moves of the last ply without playing them (`cgtk` counts them
+//! without listing them; `cgtk-listing` lists them as shakmaty does). Every result is
+//! checked against the published count before timing.
 
-use cgtk_games::chess::{perft, Position};
+use cgtk_games::chess::{perft, MoveList, Position};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use shakmaty::{fen::Fen, CastlingMode, Chess};
 use std::hint::black_box;
@@ -21,6 +22,25 @@ const CASES: [(&str, &str, u32, u64); 5] = [
     ("position3-d5", POSITION3, 5, 674_624),
 ];
 
+/// Perft that lists the moves of the last ply too (as shakmaty's `perft` does) instead of
+/// counting them: one move list per ply, through the public make/unmake.
+fn perft_listing(pos: &mut Position, lists: &mut [MoveList]) -> u64 {
+    let Some((moves, deeper)) = lists.split_first_mut() else {
+        return 1;
+    };
+    pos.legal_moves(moves);
+    if deeper.is_empty() {
+        return moves.len() as u64;
+    }
+    let mut nodes = 0;
+    for &mv in moves.iter() {
+        let undo = pos.make(mv);
+        nodes += perft_listing(pos, deeper);
+        pos.unmake(mv, undo);
+    }
+    nodes
+}
+
 fn bench_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     group.sample_size(20);
@@ -32,12 +52,21 @@ fn bench_perft(c: &mut Criterion) {
             .into_position(CastlingMode::Standard)
             .expect("legal position");
         assert_eq!(shakmaty::perft(&theirs, depth), nodes, "shakmaty {name}");
+        let mut lists = vec![MoveList::new(); depth as usize];
+        assert_eq!(
+            perft_listing(&mut ours, &mut lists),
+            nodes,
+            "listing {name}"
+        );
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(BenchmarkId::new("cgtk", name), |b| {
             b.iter(|| perft(black_box(&mut ours), depth))
         });
         group.bench_function(BenchmarkId::new("shakmaty", name), |b| {
             b.iter(|| shakmaty::perft(black_box(&theirs), depth))
+        });
+        group.bench_function(BenchmarkId::new("cgtk-listing", name), |b| {
+            b.iter(|| perft_listing(black_box(&mut ours), &mut lists))
         });
     }
     group.finish();
