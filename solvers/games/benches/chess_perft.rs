@@ -42,16 +42,22 @@ fn perft_listing(pos: &mut Position, lists: &mut [MoveList]) -> u64 {
     nodes
 }
 
+/// The position `fen` for each library.
+fn both(fen: &str) -> (Position, Chess) {
+    let ours = Position::from_fen(fen).expect("valid FEN");
+    let theirs = Fen::from_ascii(fen.as_bytes())
+        .expect("valid FEN")
+        .into_position(CastlingMode::Standard)
+        .expect("legal position");
+    (ours, theirs)
+}
+
 fn bench_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     group.sample_size(20);
     for (name, fen, depth, nodes) in CASES {
-        let mut ours = Position::from_fen(fen).expect("valid FEN");
+        let (mut ours, theirs) = both(fen);
         assert_eq!(perft(&mut ours, depth), nodes, "cgtk {name}");
-        let theirs: Chess = Fen::from_ascii(fen.as_bytes())
-            .expect("valid FEN")
-            .into_position(CastlingMode::Standard)
-            .expect("legal position");
         assert_eq!(shakmaty::perft(&theirs, depth), nodes, "shakmaty {name}");
         let mut lists = vec![MoveList::new(); depth as usize];
         assert_eq!(
@@ -85,11 +91,7 @@ fn timed(run: impl FnOnce() -> u64, nodes: u64) -> f64 {
 /// libraries see the same load). Printed before criterion's measurements.
 fn interleaved(rounds: usize) {
     for (name, fen, depth, nodes) in CASES {
-        let mut ours = Position::from_fen(fen).expect("valid FEN");
-        let theirs: Chess = Fen::from_ascii(fen.as_bytes())
-            .expect("valid FEN")
-            .into_position(CastlingMode::Standard)
-            .expect("legal position");
+        let (mut ours, theirs) = both(fen);
         let (mut cgtk, mut shak) = (f64::INFINITY, f64::INFINITY);
         for _ in 0..rounds {
             cgtk = cgtk.min(timed(|| perft(&mut ours, depth), nodes));
