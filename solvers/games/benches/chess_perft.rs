@@ -86,23 +86,27 @@ fn timed(run: impl FnOnce() -> u64, nodes: u64) -> f64 {
     start.elapsed().as_secs_f64()
 }
 
-/// A comparison that resists load from other processes: rounds alternate between the two
-/// libraries, and each keeps its best round (load only ever slows a run down, and both
-/// libraries see the same load). Printed before criterion's measurements.
+/// A comparison that resists load from other processes: rounds alternate between the
+/// libraries, and each keeps its best round (load only ever slows a run down, and all see
+/// the same load). Printed before criterion's measurements.
 fn interleaved(rounds: usize) {
     for (name, fen, depth, nodes) in CASES {
         let (mut ours, theirs) = both(fen);
-        let (mut cgtk, mut shak) = (f64::INFINITY, f64::INFINITY);
+        let mut lists = vec![MoveList::new(); depth as usize];
+        let (mut cgtk, mut shak, mut listing) = (f64::INFINITY, f64::INFINITY, f64::INFINITY);
         for _ in 0..rounds {
             cgtk = cgtk.min(timed(|| perft(&mut ours, depth), nodes));
             shak = shak.min(timed(|| shakmaty::perft(&theirs, depth), nodes));
+            listing = listing.min(timed(|| perft_listing(&mut ours, &mut lists), nodes));
         }
         let rate = |secs: f64| nodes as f64 / secs / 1e6;
         println!(
-            "interleaved best of {rounds}, {name}: cgtk {:.1} M nodes/s, shakmaty {:.1} M nodes/s, ratio {:.2}",
+            "interleaved best of {rounds}, {name}: cgtk {:.1}, shakmaty {:.1}, cgtk-listing {:.1} M nodes/s; ratios {:.2} (cgtk), {:.2} (cgtk-listing)",
             rate(cgtk),
             rate(shak),
-            shak / cgtk
+            rate(listing),
+            shak / cgtk,
+            shak / listing
         );
     }
 }
@@ -110,8 +114,10 @@ fn interleaved(rounds: usize) {
 criterion_group!(benches, bench_perft);
 
 fn main() {
-    // Only when measuring (`cargo bench`), not when `cargo test` runs the benchmarks once.
-    if std::env::args().any(|a| a == "--bench") {
+    // Only when measuring (`cargo bench`), not when `cargo test` runs the benchmarks once
+    // or when criterion is asked for the list of benchmarks.
+    let args: Vec<String> = std::env::args().collect();
+    if args.iter().any(|a| a == "--bench") && !args.iter().any(|a| a == "--list") {
         interleaved(20);
     }
     benches();
