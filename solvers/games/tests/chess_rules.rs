@@ -253,8 +253,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 24 } else { 200 }))]
 
     /// Along random games: FEN round trip, make/unmake restores position and hash, the
-    /// incremental hash equals the recomputed one, and every generated move is legal
-    /// (the mover's king is never left attacked).
+    /// incremental hash equals the recomputed one, counting agrees with listing, and every
+    /// generated move is legal (the mover's king is never left attacked).
     #[test]
     fn random_playouts(seed in any::<u64>()) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -269,6 +269,7 @@ proptest! {
                 break;
             }
             pos.legal_moves(&mut list);
+            prop_assert_eq!(pos.count_legal(), list.len());
             let mut captures = MoveList::new();
             pos.legal_captures(&mut captures);
             let n_tactical = list.iter().filter(|m| m.is_capture() || m.promotion.is_some()).count();

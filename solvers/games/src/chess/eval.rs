@@ -76,10 +76,10 @@ impl Position {
         let mut bishops = [0; 2];
         for color in [Color::White, Color::Black] {
             let c = color.index();
-            for &sq in self.piece_squares(color) {
-                let role = self.board[sq as usize].role_index();
-                let file = (sq & 7) as i32;
-                let mut rank = (sq >> 4) as i32;
+            for (sq, role) in self.pieces(color) {
+                let role = role as u8;
+                let file = sq.file() as i32;
+                let mut rank = sq.rank() as i32;
                 if color == Color::Black {
                     rank = 7 - rank;
                 }

@@ -201,11 +201,7 @@ impl Position {
                 });
             }
         }
-        // Kings first: each piece list starts with its king.
-        for &(sq, p) in placed.iter().filter(|(_, p)| p.role() == Some(Role::King)) {
-            pos.add_piece(sq, p);
-        }
-        for &(sq, p) in placed.iter().filter(|(_, p)| p.role() != Some(Role::King)) {
+        for &(sq, p) in &placed {
             pos.add_piece(sq, p);
         }
         pos.side = match fields[1] {

@@ -1,9 +1,10 @@
 //! Chess with the full rules on a 0x88 board.
 //!
-//! - [`Position`]: the board (8×16 squares, off-board test by one mask) with piece lists,
-//!   side to move, castling rights, en passant square, clocks and a Zobrist hash; legal
-//!   move generation (checks and pins found from the king, no trial moves), captures
-//!   apart for quiescence, [`make`](Position::make) / [`unmake`](Position::unmake), FEN.
+//! - [`Position`]: the board (8×16 squares, off-board test by one mask) with one piece list
+//!   per side and kind, side to move, castling rights, en passant square, clocks and a
+//!   Zobrist hash; legal move generation (checks and pins found from the king, no trial
+//!   moves), captures apart for quiescence, counting without listing,
+//!   [`make`](Position::make) / [`unmake`](Position::unmake), FEN.
 //! - [`Move`] with its [`MoveKind`]: quiet, capture, en passant, castling, promotion,
 //!   promotion with capture; printed in UCI long algebraic notation (`e2e4`, `e7e8q`).
 //! - [`Chess`]: a position with its history, implementing [`cgtk_core::Game`] with every
@@ -23,10 +24,12 @@
 //! assert_eq!(perft(&mut kiwipete, 2), 2039);
 //! ```
 
+mod attacks;
 mod eval;
 mod fen;
 mod game;
 mod movegen;
+mod perft;
 mod position;
 mod search;
 mod tables;
@@ -35,7 +38,7 @@ mod types;
 pub use eval::PIECE_VALUES;
 pub use fen::{FenError, START_FEN};
 pub use game::Chess;
-pub use movegen::{perft, perft_divide};
+pub use perft::{perft, perft_divide};
 pub use position::{Position, Undo};
 pub use search::{time_budget, Engine, Limits, Score, SearchInfo, MATE};
 pub use types::{Color, Move, MoveKind, MoveList, Piece, Role, Square};

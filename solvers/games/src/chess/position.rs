@@ -1,27 +1,8 @@
 //! The position: a 0x88 board with piece lists, side to move, castling rights, en passant
 //! square, move clocks and an incrementally updated Zobrist hash; make and unmake.
 
-use super::tables::{
-    delta_index, ATK_BPAWN, ATK_DIAG, ATK_KING, ATK_KNIGHT, ATK_ORTHO, ATK_WPAWN, ATTACKS,
-    CASTLE_MASK, STEPS, ZOBRIST,
-};
+use super::tables::{piece_key, CASTLE_MASK, ZOBRIST};
 use super::types::{Color, Move, MoveKind, Piece, Role, Square};
-
-/// The attack kinds (`ATK_*` bits) of each piece byte (colour << 3 | role).
-const PIECE_ATTACKS: [u8; 16] = {
-    let mut t = [0u8; 16];
-    let mut c = 0;
-    while c < 2 {
-        t[c * 8 + 1] = if c == 0 { ATK_WPAWN } else { ATK_BPAWN };
-        t[c * 8 + 2] = ATK_KNIGHT;
-        t[c * 8 + 3] = ATK_DIAG;
-        t[c * 8 + 4] = ATK_ORTHO;
-        t[c * 8 + 5] = ATK_DIAG | ATK_ORTHO;
-        t[c * 8 + 6] = ATK_KING;
-        c += 1;
-    }
-    t
-};
 
 /// Castling right bits: white king side, white queen side, black king side, black queen side.
 pub(crate) const WK: u8 = 1;
@@ -31,14 +12,19 @@ pub(crate) const BQ: u8 = 8;
 
 /// A chess position (without the game history; see [`Chess`](super::Chess) for that).
 ///
-/// Squares are 0x88 indices; each side keeps a list of its piece squares with the king
-/// first, so that attack tests and move generation visit pieces, not empty squares.
+/// Squares are 0x88 indices. Each side keeps one list of squares per piece kind, so that
+/// attack tests and move generation visit pieces, not empty squares, and know each piece's
+/// kind without looking it up.
 #[derive(Clone)]
 pub struct Position {
-    /// Indexed by any `u8` (the upper half is never used) so that lookups need no bounds check.
+    /// Indexed by any `u8` so that lookups need no bounds check; the squares off the board
+    /// (index `& 0x88 != 0`) are never written and stay empty.
     pub(crate) board: [Piece; 256],
-    pub(crate) list: [[u8; 16]; 2],
-    pub(crate) count: [u8; 2],
+    /// `lists[colour][role][i]`: the squares of that side's pieces of that role (slot 0 and
+    /// slot 7 of the role index are unused).
+    pub(crate) lists: [[[u8; 16]; 8]; 2],
+    pub(crate) counts: [[u8; 8]; 2],
+    /// The position of each occupied square in its piece list.
     pub(crate) slot: [u8; 256],
     pub(crate) side: Color,
     pub(crate) castling: u8,
@@ -90,8 +76,8 @@ impl Position {
     pub(crate) fn empty() -> Position {
         Position {
             board: [Piece::EMPTY; 256],
-            list: [[0; 16]; 2],
-            count: [0; 2],
+            lists: [[[0; 16]; 8]; 2],
+            counts: [[0; 8]; 2],
             slot: [0; 256],
             side: Color::White,
             castling: 0,
@@ -133,13 +119,24 @@ impl Position {
     /// The square of `color`'s king.
     #[inline]
     pub fn king_square(&self, color: Color) -> Square {
-        Square(self.list[color.index()][0])
+        Square(self.lists[color.index()][Role::King as usize][0])
     }
 
-    /// The squares of `color`'s pieces, king first.
+    /// The 0x88 squares of `color`'s pieces of kind `role`, in no particular order.
     #[inline]
-    pub fn piece_squares(&self, color: Color) -> &[u8] {
-        &self.list[color.index()][..self.count[color.index()] as usize]
+    pub fn piece_squares(&self, color: Color, role: Role) -> &[u8] {
+        let (c, r) = (color.index(), role as usize);
+        // `min` costs less than the bounds check it removes (counts never exceed 15).
+        &self.lists[c][r][..(self.counts[c][r] as usize).min(16)]
+    }
+
+    /// Every piece of `color` as (square, role), pawns first and the king last.
+    pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, Role)> + '_ {
+        Role::ALL.into_iter().flat_map(move |role| {
+            self.piece_squares(color, role)
+                .iter()
+                .map(move |&sq| (Square(sq), role))
+        })
     }
 
     /// Recomputes the hash from scratch (the incremental hash must always equal it).
@@ -148,7 +145,7 @@ impl Position {
         for sq in Square::all() {
             let p = self.board[sq.index()];
             if !p.is_empty() {
-                h ^= ZOBRIST.piece[p.0 as usize][sq.index()];
+                h ^= piece_key(p, sq.0);
             }
         }
         h ^= ZOBRIST.castling[self.castling as usize];
@@ -161,43 +158,44 @@ impl Position {
         h
     }
 
+    /// Puts `piece` on the empty square `sq` (the caller keeps at most 16 pieces of a kind
+    /// per side, which the FEN reader checks).
     #[inline]
     pub(crate) fn add_piece(&mut self, sq: u8, piece: Piece) {
-        let c = piece.color().index();
-        let n = self.count[c];
-        self.list[c][n as usize] = sq;
+        let (c, r) = (piece.color().index(), piece.role_index() as usize);
+        let n = self.counts[c][r];
+        self.lists[c][r][n as usize & 15] = sq;
         self.slot[sq as usize] = n;
-        self.count[c] = n + 1;
+        self.counts[c][r] = n + 1;
         self.board[sq as usize] = piece;
-        self.hash ^= ZOBRIST.piece[piece.0 as usize][sq as usize];
+        self.hash ^= piece_key(piece, sq);
     }
 
     #[inline]
     fn remove_piece(&mut self, sq: u8) -> Piece {
         let piece = self.board[sq as usize];
-        let c = piece.color().index();
-        let n = self.count[c] - 1;
+        let (c, r) = (piece.color().index(), piece.role_index() as usize);
+        let n = self.counts[c][r].wrapping_sub(1);
         let s = self.slot[sq as usize];
-        let last = self.list[c][n as usize];
-        self.list[c][s as usize] = last;
+        let last = self.lists[c][r][n as usize & 15];
+        self.lists[c][r][s as usize & 15] = last;
         self.slot[last as usize] = s;
-        self.count[c] = n;
+        self.counts[c][r] = n;
         self.board[sq as usize] = Piece::EMPTY;
-        self.hash ^= ZOBRIST.piece[piece.0 as usize][sq as usize];
+        self.hash ^= piece_key(piece, sq);
         piece
     }
 
     #[inline]
     fn move_piece(&mut self, from: u8, to: u8) {
         let piece = self.board[from as usize];
-        let c = piece.color().index();
+        let (c, r) = (piece.color().index(), piece.role_index() as usize);
         let s = self.slot[from as usize];
-        self.list[c][s as usize] = to;
+        self.lists[c][r][s as usize & 15] = to;
         self.slot[to as usize] = s;
         self.board[to as usize] = piece;
         self.board[from as usize] = Piece::EMPTY;
-        let keys = &ZOBRIST.piece[piece.0 as usize];
-        self.hash ^= keys[from as usize] ^ keys[to as usize];
+        self.hash ^= piece_key(piece, from) ^ piece_key(piece, to);
     }
 
     /// The rook's origin and destination for a castling king move to `king_to`.
@@ -219,38 +217,23 @@ impl Position {
             halfmove: self.halfmove,
             hash: self.hash,
         };
-        let mut captured = Piece::EMPTY;
         let (from, to) = (mv.from.0, mv.to.0);
         let us = self.side;
         if let Some(ep) = self.ep.take() {
             self.hash ^= ZOBRIST.ep_file[ep.file() as usize];
         }
         let moved = self.board[from as usize];
-        match mv.kind {
-            MoveKind::Quiet => self.move_piece(from, to),
-            MoveKind::Capture => {
-                captured = self.remove_piece(to);
-                self.move_piece(from, to);
-            }
-            MoveKind::EnPassant => {
-                let cap = if us == Color::White { to - 16 } else { to + 16 };
-                captured = self.remove_piece(cap);
-                self.move_piece(from, to);
-            }
-            MoveKind::Castling => {
-                self.move_piece(from, to);
-                let (rf, rt) = Self::castling_rook(to);
-                self.move_piece(rf, rt);
-            }
-            MoveKind::Promotion | MoveKind::PromotionCapture => {
-                if mv.kind == MoveKind::PromotionCapture {
-                    captured = self.remove_piece(to);
-                }
-                self.remove_piece(from);
-                let role = mv.promotion.unwrap_or(Role::Queen);
-                self.add_piece(to, Piece::new(us, role));
-            }
-        }
+        // Quiet moves and captures first, as plain branches (they are most moves).
+        let captured = if mv.kind == MoveKind::Quiet {
+            self.move_piece(from, to);
+            Piece::EMPTY
+        } else if mv.kind == MoveKind::Capture {
+            let captured = self.remove_piece(to);
+            self.move_piece(from, to);
+            captured
+        } else {
+            self.make_special(mv)
+        };
         let rights = self.castling & CASTLE_MASK[from as usize] & CASTLE_MASK[to as usize];
         if rights != self.castling {
             self.hash ^=
@@ -291,34 +274,73 @@ impl Position {
             self.fullmove -= 1;
         }
         let (from, to) = (mv.from.0, mv.to.0);
+        if mv.kind == MoveKind::Quiet {
+            self.move_piece(to, from);
+        } else if mv.kind == MoveKind::Capture {
+            self.move_piece(to, from);
+            self.add_piece(to, undo.captured);
+        } else {
+            self.unmake_special(mv, undo.captured);
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+    }
+
+    /// The board part of [`make`](Position::make) for en passant, castling and promotions;
+    /// returns the captured piece.
+    fn make_special(&mut self, mv: Move) -> Piece {
+        let (from, to) = (mv.from.0, mv.to.0);
+        let us = self.side;
+        let mut captured = Piece::EMPTY;
         match mv.kind {
-            MoveKind::Quiet => self.move_piece(to, from),
-            MoveKind::Capture => {
-                self.move_piece(to, from);
-                self.add_piece(to, undo.captured);
+            MoveKind::EnPassant => {
+                let cap = if us == Color::White { to - 16 } else { to + 16 };
+                captured = self.remove_piece(cap);
+                self.move_piece(from, to);
             }
+            MoveKind::Castling => {
+                self.move_piece(from, to);
+                let (rf, rt) = Self::castling_rook(to);
+                self.move_piece(rf, rt);
+            }
+            _ => {
+                if mv.kind == MoveKind::PromotionCapture {
+                    captured = self.remove_piece(to);
+                }
+                self.remove_piece(from);
+                let role = mv.promotion.unwrap_or(Role::Queen);
+                self.add_piece(to, Piece::new(us, role));
+            }
+        }
+        captured
+    }
+
+    /// The board part of [`unmake`](Position::unmake) for en passant, castling and
+    /// promotions (`us` has already been restored as the side to move).
+    fn unmake_special(&mut self, mv: Move, captured: Piece) {
+        let (from, to) = (mv.from.0, mv.to.0);
+        let us = self.side;
+        match mv.kind {
             MoveKind::EnPassant => {
                 self.move_piece(to, from);
                 let cap = if us == Color::White { to - 16 } else { to + 16 };
-                self.add_piece(cap, undo.captured);
+                self.add_piece(cap, captured);
             }
             MoveKind::Castling => {
                 let (rf, rt) = Self::castling_rook(to);
                 self.move_piece(rt, rf);
                 self.move_piece(to, from);
             }
-            MoveKind::Promotion | MoveKind::PromotionCapture => {
+            _ => {
                 self.remove_piece(to);
                 self.add_piece(from, Piece::new(us, Role::Pawn));
                 if mv.kind == MoveKind::PromotionCapture {
-                    self.add_piece(to, undo.captured);
+                    self.add_piece(to, captured);
                 }
             }
         }
-        self.castling = undo.castling;
-        self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.hash = undo.hash;
     }
 
     /// Passes the turn without moving (for null-move tests); returns the undo record.
@@ -345,61 +367,6 @@ impl Position {
         self.hash = undo.hash;
     }
 
-    /// True when the piece on `from` (of role `role` and colour `color`) attacks `target`,
-    /// with the square `ignore` treated as empty (for king moves along a checking line).
-    #[inline]
-    pub(crate) fn piece_attacks(
-        &self,
-        from: u8,
-        role: u8,
-        color: Color,
-        target: u8,
-        ignore: u8,
-    ) -> bool {
-        let idx = delta_index(from, target);
-        if ATTACKS[idx] & PIECE_ATTACKS[(((color as u8) << 3) | role) as usize] == 0 {
-            return false;
-        }
-        if !(3..=5).contains(&role) {
-            return true;
-        }
-        let step = STEPS[idx];
-        let mut sq = from.wrapping_add(step as u8);
-        while sq != target {
-            if !self.board[sq as usize].is_empty() && sq != ignore {
-                return false;
-            }
-            sq = sq.wrapping_add(step as u8);
-        }
-        true
-    }
-
-    /// True when `by` attacks `target`; `ignore` is treated as empty and a piece standing on
-    /// `target` itself is not counted as an attacker.
-    #[inline]
-    pub(crate) fn attacked_ignoring(&self, target: u8, by: Color, ignore: u8) -> bool {
-        for &from in self.piece_squares(by) {
-            if from == target {
-                continue;
-            }
-            let role = self.board[from as usize].role_index();
-            if self.piece_attacks(from, role, by, target, ignore) {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// True when a piece of colour `by` attacks `sq`.
-    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        self.attacked_ignoring(sq.0, by, 0x88)
-    }
-
-    /// True when the side to move is in check.
-    pub fn in_check(&self) -> bool {
-        self.is_attacked(self.king_square(self.side), self.side.flip())
-    }
-
     /// True when neither side can ever mate: bare kings, a single minor piece, or only
     /// bishops all on squares of one colour.
     pub fn insufficient_material(&self) -> bool {
@@ -407,20 +374,78 @@ impl Position {
         let mut knights = 0;
         let mut bishop_colors = [false; 2];
         for c in [Color::White, Color::Black] {
-            for &sq in &self.piece_squares(c)[1..] {
-                match self.board[sq as usize].role_index() {
-                    2 => {
+            for (sq, role) in self.pieces(c) {
+                match role {
+                    Role::King => {}
+                    Role::Knight => {
                         minors += 1;
                         knights += 1;
                     }
-                    3 => {
+                    Role::Bishop => {
                         minors += 1;
-                        bishop_colors[((sq >> 4) + (sq & 7)) as usize & 1] = true;
+                        bishop_colors[(sq.rank() + sq.file()) as usize & 1] = true;
                     }
                     _ => return false,
                 }
             }
         }
         minors <= 1 || (knights == 0 && !(bishop_colors[0] && bishop_colors[1]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::types::MoveList;
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The piece lists hold exactly the occupied squares, each in the list of its piece,
+    /// at the slot recorded for it, and the off-board half of the board stays empty.
+    fn assert_lists_match_board(pos: &Position) {
+        let mut listed = 0;
+        for color in [Color::White, Color::Black] {
+            for role in Role::ALL {
+                for (i, &sq) in pos.piece_squares(color, role).iter().enumerate() {
+                    assert_eq!(pos.board[sq as usize], Piece::new(color, role), "{pos:?}");
+                    assert_eq!(pos.slot[sq as usize] as usize, i, "{pos:?}");
+                    listed += 1;
+                }
+            }
+        }
+        let occupied = (0..=255u8)
+            .filter(|&sq| !pos.board[sq as usize].is_empty())
+            .inspect(|&sq| assert_eq!(sq & 0x88, 0, "piece off the board: {pos:?}"))
+            .count();
+        assert_eq!(listed, occupied, "{pos:?}");
+    }
+
+    #[test]
+    fn piece_lists_follow_make_and_unmake() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut moves = MoveList::new();
+        for fen in fens {
+            for _ in 0..20 {
+                let mut pos = Position::from_fen(fen).unwrap();
+                for _ in 0..60 {
+                    assert_lists_match_board(&pos);
+                    pos.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &mv in moves.iter() {
+                        let undo = pos.make(mv);
+                        assert_lists_match_board(&pos);
+                        pos.unmake(mv, undo);
+                    }
+                    pos.make(moves[rng.gen_range(0..moves.len())]);
+                }
+            }
+        }
     }
 }

@@ -436,12 +436,9 @@ impl Engine {
     fn has_pieces(&self, game: &Chess) -> bool {
         let pos = game.position();
         let side = pos.side_to_move();
-        pos.piece_squares(side).iter().any(|&s| {
-            matches!(
-                pos.piece_at(super::types::Square(s)).role(),
-                Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
-            )
-        })
+        [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .any(|role| !pos.piece_squares(side, role).is_empty())
     }
 
     /// Move ordering: the table move, captures by most valuable victim then least valuable

@@ -14,7 +14,7 @@ pub enum Color {
 impl Color {
     /// The other side.
     #[inline]
-    pub fn flip(self) -> Color {
+    pub const fn flip(self) -> Color {
         match self {
             Color::White => Color::Black,
             Color::Black => Color::White,
@@ -23,8 +23,14 @@ impl Color {
 
     /// 0 for white, 1 for black.
     #[inline]
-    pub fn index(self) -> usize {
+    pub const fn index(self) -> usize {
         self as usize
+    }
+
+    /// The colour bit of this side's piece bytes (see [`Piece`]).
+    #[inline]
+    pub(crate) const fn bit(self) -> u8 {
+        Piece::WHITE_BIT << self as u8
     }
 }
 
@@ -75,7 +81,9 @@ impl Role {
     }
 }
 
-/// A piece on the board, packed in one byte: colour in bit 3, role in bits 0..3; 0 is empty.
+/// A piece on the board, packed in one byte: the role in bits 0..3, bit 3 set for white and
+/// bit 4 for black; 0 is empty. With one bit per colour, "own piece" and "enemy piece" are
+/// each a single mask test that is false on an empty square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece(pub(crate) u8);
 
@@ -83,10 +91,20 @@ impl Piece {
     /// No piece.
     pub const EMPTY: Piece = Piece(0);
 
+    /// The colour bit of white pieces.
+    pub(crate) const WHITE_BIT: u8 = 8;
+
+    /// The colour bit of black pieces.
+    pub(crate) const BLACK_BIT: u8 = 16;
+
+    /// The number of piece bytes tables indexed by piece provide for (a power of two above
+    /// the largest, so that a mask keeps an index in range).
+    pub(crate) const BYTES: usize = 32;
+
     /// The piece of `color` and `role`.
     #[inline]
     pub fn new(color: Color, role: Role) -> Piece {
-        Piece(((color as u8) << 3) | role as u8)
+        Piece(color.bit() | role as u8)
     }
 
     /// True for an empty square.
@@ -98,7 +116,7 @@ impl Piece {
     /// The colour (meaningless for [`Piece::EMPTY`]).
     #[inline]
     pub fn color(self) -> Color {
-        if self.0 & 8 == 0 {
+        if self.0 & Piece::BLACK_BIT == 0 {
             Color::White
         } else {
             Color::Black
@@ -256,12 +274,12 @@ impl fmt::Display for Move {
     }
 }
 
-/// A fixed-capacity move list (no allocation); 256 exceeds the legal moves of any position.
+/// A fixed-capacity move list (no allocation). A position the FEN reader accepts has at most
+/// 15 pieces besides the king, none with more than 27 moves, so 512 slots always suffice.
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; 256],
-    // A `u8` index into 256 slots needs no bounds check (no position has 256 legal moves).
-    len: u8,
+    moves: [Move; MoveList::CAPACITY],
+    len: u16,
 }
 
 impl Default for MoveList {
@@ -271,6 +289,9 @@ impl Default for MoveList {
 }
 
 impl MoveList {
+    /// The number of slots.
+    pub(crate) const CAPACITY: usize = 512;
+
     /// An empty list.
     pub fn new() -> MoveList {
         const NULL: Move = Move {
@@ -280,15 +301,17 @@ impl MoveList {
             promotion: None,
         };
         MoveList {
-            moves: [NULL; 256],
+            moves: [NULL; MoveList::CAPACITY],
             len: 0,
         }
     }
 
+    /// Refills the list: `fill` writes moves into the slots from the first on and returns
+    /// how many it wrote.
     #[inline]
-    pub(crate) fn push(&mut self, mv: Move) {
-        self.moves[self.len as usize] = mv;
-        self.len += 1;
+    pub(crate) fn refill(&mut self, fill: impl FnOnce(&mut [Move; MoveList::CAPACITY]) -> usize) {
+        let len = fill(&mut self.moves).min(MoveList::CAPACITY);
+        self.len = len as u16;
     }
 
     /// Empties the list.

@@ -1,0 +1,56 @@
+//! Perft: the number of leaves of the legal move tree, the standard check of a move
+//! generator against published counts.
+
+use super::position::Position;
+use super::types::{Move, MoveList};
+
+/// Counts the leaf nodes of the legal move tree to `depth` plies. Every ply but the last
+/// is played with [`make`](Position::make) and [`unmake`](Position::unmake); the moves of
+/// the last ply are counted without playing or listing them.
+///
+/// ```
+/// use cgtk_games::chess::{perft, Position};
+/// assert_eq!(perft(&mut Position::startpos(), 3), 8902);
+/// ```
+pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal() as u64,
+        _ => {
+            // One move list per ply above the last, allocated once.
+            let mut lists = vec![MoveList::new(); depth as usize - 1];
+            perft_with(pos, &mut lists)
+        }
+    }
+}
+
+/// Perft with one move list per remaining ply above the last.
+fn perft_with(pos: &mut Position, lists: &mut [MoveList]) -> u64 {
+    let Some((moves, deeper)) = lists.split_first_mut() else {
+        return pos.count_legal() as u64;
+    };
+    pos.legal_moves(moves);
+    let mut nodes = 0;
+    for &mv in moves.iter() {
+        let undo = pos.make(mv);
+        nodes += perft_with(pos, deeper);
+        pos.unmake(mv, undo);
+    }
+    nodes
+}
+
+/// Perft split by first move: each legal move with the leaf count below it, in
+/// generation order.
+pub fn perft_divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let undo = pos.make(mv);
+            let n = perft(pos, depth.saturating_sub(1));
+            pos.unmake(mv, undo);
+            (mv, n)
+        })
+        .collect()
+}
