@@ -1,0 +1,789 @@
+//! Four Field Kono, the Korean capture game on a 4×4 board.
+//!
+//! # Rules
+//! Each player has 8 pieces; the first player (`x`) fills ranks 1 and 2, the second (`o`)
+//! ranks 3 and 4, and `x` moves first. A move is either a step of one cell orthogonally to
+//! an empty cell, or a capture: a jump orthogonally over one of your own pieces (adjacent)
+//! onto an opponent's piece directly beyond it, which is removed. A player who cannot move
+//! (blocked, or with no pieces left) loses. Repetitions are allowed, so some positions are
+//! draws.
+//!
+//! # Variants
+//! - `standard` (the default): capturing is optional.
+//! - `compulsory-capture`: when a capture is available, a step is not allowed.
+//! - `max-pieces=N` (1..=8, combinable: `compulsory-capture,max-pieces=2`): only positions
+//!   where each side has at most N pieces are legal. Moves never add pieces, so this is a
+//!   closed part of the game (an endgame database); it has no start position of its own.
+//!
+//! # Notation
+//! Cells are `a1`..`d4` (files a–d left to right, ranks 1–4 bottom to top). A position is
+//! the four ranks from 4 down to 1 separated by `/`, each four cells of `x`, `o` or `.`,
+//! then a space and the side to move: the start is `oooo/oooo/xxxx/xxxx x`. A step is
+//! written `a2-a3`, a capture `a1xa3` (the piece on a1 jumps over a2 and takes on a3).
+//!
+//! ```
+//! use cgtk_core::{Game, Notation, PerfectIndex};
+//! use cgtk_games::kono::Kono;
+//!
+//! let mut game = Kono::start(Default::default());
+//! let mut moves = Vec::new();
+//! game.legal_moves(&mut moves);
+//! // Four captures from rank 1 over rank 2 onto rank 3; no empty cell to step to.
+//! assert_eq!(moves.len(), 4);
+//! let mv = game.parse_move("b1xb3").unwrap();
+//! game.make(mv);
+//! assert_eq!(game.position_text(), "oooo/oxoo/xxxx/x.xx o");
+//! assert_eq!(game.position_at(game.index()), Some(game));
+//! ```
+
+use cgtk_core::{
+    Game, Notation, NotationError, Outcome, PerfectIndex, Player, Predecessors, Render,
+};
+use std::fmt;
+use std::str::FromStr;
+
+mod index;
+mod symmetry;
+
+use index::index_tables;
+use symmetry::{board_group, COLOUR_SWAP, SYMMETRIES};
+
+const FILE_A: u16 = 0x1111;
+const FILE_D: u16 = 0x8888;
+
+/// The rules variant of Four Field Kono.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Variant {
+    /// A capture, when available, must be played.
+    pub compulsory_capture: bool,
+    /// At most this many pieces per side (8 for the whole game).
+    pub max_pieces: u8,
+}
+
+impl Default for Variant {
+    fn default() -> Self {
+        Variant {
+            compulsory_capture: false,
+            max_pieces: 8,
+        }
+    }
+}
+
+/// Why a variant name was not understood.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown kono variant {0:?}: expected standard, compulsory-capture and/or max-pieces=N with N in 1..=8, separated by commas")]
+pub struct VariantError(pub String);
+
+impl FromStr for Variant {
+    type Err = VariantError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut v = Variant::default();
+        for part in s.split(',').map(str::trim) {
+            match part {
+                "standard" | "" => {}
+                "compulsory-capture" => v.compulsory_capture = true,
+                _ => match part.strip_prefix("max-pieces=").map(str::parse::<u8>) {
+                    Some(Ok(n)) if (1..=8).contains(&n) => v.max_pieces = n,
+                    _ => return Err(VariantError(s.to_string())),
+                },
+            }
+        }
+        Ok(v)
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if self.compulsory_capture {
+            parts.push("compulsory-capture".to_string());
+        }
+        if self.max_pieces != 8 {
+            parts.push(format!("max-pieces={}", self.max_pieces));
+        }
+        if parts.is_empty() {
+            f.write_str("standard")
+        } else {
+            f.write_str(&parts.join(","))
+        }
+    }
+}
+
+/// A move: origin and destination cells (0..16, `rank * 4 + file`), and whether it captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The cell the piece leaves.
+    pub from: u8,
+    /// The cell it lands on.
+    pub to: u8,
+    /// True for a capture (a jump of two cells), false for a step.
+    pub capture: bool,
+}
+
+/// A Four Field Kono position: one bitboard per player, the side to move and the variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Kono {
+    pieces: [u16; 2],
+    to_move: Player,
+    variant: Variant,
+}
+
+const DIRS: [i8; 4] = [4, 1, -4, -1];
+
+#[inline]
+const fn shift(b: u16, d: i8) -> u16 {
+    match d {
+        4 => b << 4,
+        -4 => b >> 4,
+        1 => (b & !FILE_D) << 1,
+        _ => (b & !FILE_A) >> 1,
+    }
+}
+
+/// Per cell and direction (in the order of [`DIRS`]): the cells one and two steps away,
+/// as bitboards (0 off the board).
+const REACH: [[(u16, u16); 4]; 16] = reach_table();
+
+const fn reach_table() -> [[(u16, u16); 4]; 16] {
+    let mut table = [[(0, 0); 4]; 16];
+    let mut cell = 0;
+    while cell < 16 {
+        let mut k = 0;
+        while k < 4 {
+            let one = shift(1 << cell, DIRS[k]);
+            table[cell][k] = (one, shift(one, DIRS[k]));
+            k += 1;
+        }
+        cell += 1;
+    }
+    table
+}
+
+impl Kono {
+    /// The start position: `x` on ranks 1–2, `o` on ranks 3–4, `x` to move.
+    pub fn start(variant: Variant) -> Kono {
+        Kono {
+            pieces: [0x00FF, 0xFF00],
+            to_move: Player::First,
+            variant,
+        }
+    }
+
+    /// The position with `x`'s and `o`'s pieces on the cells of the bitboards `x` and `o`
+    /// (bit `rank * 4 + file`) and `to_move` to move; `None` when the bitboards overlap or
+    /// a side has more pieces than the variant allows.
+    pub fn from_pieces(variant: Variant, x: u16, o: u16, to_move: Player) -> Option<Kono> {
+        let max = variant.max_pieces as u32;
+        (x & o == 0 && x.count_ones() <= max && o.count_ones() <= max).then_some(Kono {
+            pieces: [x, o],
+            to_move,
+            variant,
+        })
+    }
+
+    /// The rules variant.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The bitboard of `player`'s pieces (bit `rank * 4 + file`).
+    pub fn pieces(&self, player: Player) -> u16 {
+        self.pieces[player.index()]
+    }
+
+    fn empty(&self) -> u16 {
+        !(self.pieces[0] | self.pieces[1])
+    }
+
+    /// Landing cells of `player`'s captures in direction `d`.
+    #[inline]
+    fn capture_targets(&self, player: Player, d: i8) -> u16 {
+        let own = self.pieces[player.index()];
+        let opp = self.pieces[player.opponent().index()];
+        shift(shift(own, d) & own, d) & opp
+    }
+
+    fn has_capture(&self, player: Player) -> bool {
+        DIRS.iter().any(|&d| self.capture_targets(player, d) != 0)
+    }
+
+    /// The number of legal moves, without listing them.
+    pub fn count_moves(&self) -> u32 {
+        let me = self.to_move;
+        let captures: u32 = DIRS
+            .iter()
+            .map(|&d| self.capture_targets(me, d).count_ones())
+            .sum();
+        if self.variant.compulsory_capture && captures > 0 {
+            return captures;
+        }
+        let own = self.pieces[me.index()];
+        let empty = self.empty();
+        captures
+            + DIRS
+                .iter()
+                .map(|&d| (shift(own, d) & empty).count_ones())
+                .sum::<u32>()
+    }
+
+    /// Calls `visit` with every position (of the player who moved last, to move) from
+    /// which one move leads here, once per such move.
+    #[inline]
+    fn for_each_unmove(&self, mut visit: impl FnMut(Kono)) {
+        let mover = self.to_move.opponent();
+        let (m, s) = (mover.index(), self.to_move.index());
+        let own = self.pieces[m];
+        let empty = self.empty();
+        let may_add = (self.pieces[s].count_ones() as u8) < self.variant.max_pieces;
+        for &d in &DIRS {
+            // Un-steps: a piece on `t` came from `t - d`, now empty.
+            let mut origins = shift(own, -d) & empty;
+            while origins != 0 {
+                let o = origins & origins.wrapping_neg();
+                origins ^= o;
+                let t = shift(o, d);
+                let mut q = *self;
+                q.pieces[m] = (own & !t) | o;
+                q.to_move = mover;
+                if !(self.variant.compulsory_capture && q.has_capture(mover)) {
+                    visit(q);
+                }
+            }
+            // Un-captures: a piece on `t` jumped from `t - 2d` over its own piece on `t - d`.
+            if may_add {
+                let mut origins = shift(shift(own, -d) & own, -d) & empty;
+                while origins != 0 {
+                    let o = origins & origins.wrapping_neg();
+                    origins ^= o;
+                    let t = shift(shift(o, d), d);
+                    let mut q = *self;
+                    q.pieces[m] = (own & !t) | o;
+                    q.pieces[s] |= t;
+                    q.to_move = mover;
+                    visit(q);
+                }
+            }
+        }
+    }
+
+    /// The predecessor classes, each as often as its representative has moves into this
+    /// class (see [`Predecessors`]).
+    ///
+    /// Un-moves from this position reach a predecessor class `Q` once per (member of `Q`,
+    /// move into this very position); the representative's moves into this class number
+    /// that count times |Stab(Q)| / |Stab(P)|, the sizes of the board symmetries fixing
+    /// each representative (count the pairs (symmetry, move) both ways). Almost always
+    /// both are 1.
+    fn predecessors_impl(&self, out: &mut Vec<u64>) {
+        out.clear();
+        let tables = index_tables();
+        let here = tables.classify(self.pieces, self.to_move).stabilizer;
+        if here == 1 {
+            self.for_each_unmove(|q| {
+                let class = tables.classify(q.pieces, q.to_move);
+                for _ in 0..class.stabilizer {
+                    out.push(class.index as u64);
+                }
+            });
+            return;
+        }
+        let mut found: Vec<(u32, u8)> = Vec::new();
+        self.for_each_unmove(|q| {
+            let class = tables.classify(q.pieces, q.to_move);
+            found.push((class.index, class.stabilizer));
+        });
+        found.sort_unstable();
+        for run in found.chunk_by(|a, b| a.0 == b.0) {
+            let (index, theirs) = run[0];
+            let copies = run.len() * theirs as usize / here as usize;
+            debug_assert_eq!(copies * here as usize, run.len() * theirs as usize);
+            out.extend(std::iter::repeat(index as u64).take(copies));
+        }
+    }
+
+    fn cell_char(&self, cell: u8) -> char {
+        if self.pieces[0] >> cell & 1 == 1 {
+            'x'
+        } else if self.pieces[1] >> cell & 1 == 1 {
+            'o'
+        } else {
+            '.'
+        }
+    }
+}
+
+impl Game for Kono {
+    type Move = Move;
+    type Undo = ();
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        let me = self.to_move;
+        let own = self.pieces[me.index()];
+        let opp = self.pieces[me.opponent().index()];
+        let empty = self.empty();
+        let captures_only = self.variant.compulsory_capture && self.has_capture(me);
+        moves.reserve(32);
+        let mut rest = own;
+        while rest != 0 {
+            let from = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            for &(next, beyond) in &REACH[from as usize] {
+                if next & own != 0 {
+                    if beyond & opp != 0 {
+                        moves.push(Move {
+                            from,
+                            to: beyond.trailing_zeros() as u8,
+                            capture: true,
+                        });
+                    }
+                } else if next & empty != 0 && !captures_only {
+                    moves.push(Move {
+                        from,
+                        to: next.trailing_zeros() as u8,
+                        capture: false,
+                    });
+                }
+            }
+        }
+    }
+
+    fn make(&mut self, mv: Move) {
+        let (m, s) = (self.to_move.index(), self.to_move.opponent().index());
+        self.pieces[m] ^= (1 << mv.from) | (1 << mv.to);
+        if mv.capture {
+            self.pieces[s] ^= 1 << mv.to;
+        }
+        self.to_move = self.to_move.opponent();
+    }
+
+    fn unmake(&mut self, mv: Move, _: ()) {
+        self.to_move = self.to_move.opponent();
+        let (m, s) = (self.to_move.index(), self.to_move.opponent().index());
+        self.pieces[m] ^= (1 << mv.from) | (1 << mv.to);
+        if mv.capture {
+            self.pieces[s] ^= 1 << mv.to;
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.count_moves() == 0).then(|| Outcome::Win(self.to_move.opponent()))
+    }
+}
+
+impl PerfectIndex for Kono {
+    /// One index per class of positions under the 16 symmetries (scheme `kono-sym16-v1`,
+    /// see docs/table-format.md): 5 398 083 classes, fewer than 3^16 / 8 + 3^16 / 16 …
+    fn index_size(&self) -> u64 {
+        index_tables().size()
+    }
+
+    #[inline]
+    fn index(&self) -> u64 {
+        index_tables().classify(self.pieces, self.to_move).index as u64
+    }
+
+    /// The class's representative: `x` to move, the smallest key (see the scheme).
+    #[inline]
+    fn position_at(&self, index: u64) -> Option<Kono> {
+        let pieces = index_tables().representative(index)?;
+        let max = self.variant.max_pieces as u32;
+        if pieces[0].count_ones() > max || pieces[1].count_ones() > max {
+            return None;
+        }
+        Some(Kono {
+            pieces,
+            to_move: Player::First,
+            variant: self.variant,
+        })
+    }
+
+    /// The eight symmetries of the board, each with or without swapping the colours and
+    /// the side to move.
+    fn symmetry_count(&self) -> u32 {
+        SYMMETRIES as u32
+    }
+
+    fn transformed(&self, g: u32) -> Kono {
+        let group = board_group();
+        let d = (g & 7) as u8;
+        let mut image = *self;
+        image.pieces = self.pieces.map(|bb| group.apply(d, bb));
+        if g as u8 & COLOUR_SWAP != 0 {
+            image.pieces.swap(0, 1);
+            image.to_move = self.to_move.opponent();
+        }
+        image
+    }
+
+    fn compose_symmetries(&self, a: u32, b: u32) -> u32 {
+        board_group().compose(a as u8, b as u8) as u32
+    }
+
+    fn index_with_symmetry(&self) -> (u64, u32) {
+        let class = index_tables().classify(self.pieces, self.to_move);
+        let back = board_group().inverse(class.to_representative);
+        (class.index as u64, back as u32)
+    }
+
+    fn class_size(&self) -> u64 {
+        let class = index_tables().classify(self.pieces, self.to_move);
+        (SYMMETRIES / class.stabilizer) as u64
+    }
+}
+
+fn cell_name(c: u8) -> String {
+    format!("{}{}", (b'a' + c % 4) as char, c / 4 + 1)
+}
+
+fn parse_cell(s: &str) -> Option<u8> {
+    let b = s.as_bytes();
+    if b.len() != 2 || !(b'a'..=b'd').contains(&b[0]) || !(b'1'..=b'4').contains(&b[1]) {
+        return None;
+    }
+    Some((b[1] - b'1') * 4 + (b[0] - b'a'))
+}
+
+impl Predecessors for Kono {
+    /// The un-moves of the player who moved last.
+    fn predecessors(&self, out: &mut Vec<u64>) {
+        self.predecessors_impl(out)
+    }
+}
+
+impl Notation for Kono {
+    fn position_text(&self) -> String {
+        let ranks: Vec<String> = (0..4)
+            .rev()
+            .map(|r| (0..4).map(|f| self.cell_char(r * 4 + f)).collect())
+            .collect();
+        format!(
+            "{} {}",
+            ranks.join("/"),
+            if self.to_move == Player::First {
+                'x'
+            } else {
+                'o'
+            }
+        )
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Kono, NotationError> {
+        let err = |reason: String| NotationError::Position {
+            text: text.to_string(),
+            reason,
+        };
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.len() != 2 {
+            return Err(err(
+                "expected four ranks of x, o or . from rank 4 down separated by '/', a space and the side to move, e.g. oooo/oooo/xxxx/xxxx x".into(),
+            ));
+        }
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        if ranks.len() != 4 || ranks.iter().any(|r| r.chars().count() != 4) {
+            return Err(err("the board is four ranks of four cells".into()));
+        }
+        let mut pieces = [0u16; 2];
+        for (i, rank) in ranks.iter().enumerate() {
+            for (f, ch) in rank.chars().enumerate() {
+                let bit = 1u16 << ((3 - i) * 4 + f);
+                match ch {
+                    'x' => pieces[0] |= bit,
+                    'o' => pieces[1] |= bit,
+                    '.' => {}
+                    _ => return Err(err(format!("cells hold x, o or ., not {ch:?}"))),
+                }
+            }
+        }
+        let max = self.variant.max_pieces as u32;
+        if pieces.iter().any(|p| p.count_ones() > max) {
+            return Err(err(format!("each side has at most {max} pieces")));
+        }
+        let to_move = match fields[1] {
+            "x" => Player::First,
+            "o" => Player::Second,
+            _ => return Err(err("the side to move is x or o".into())),
+        };
+        Ok(Kono {
+            pieces,
+            to_move,
+            variant: self.variant,
+        })
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        format!(
+            "{}{}{}",
+            cell_name(mv.from),
+            if mv.capture { 'x' } else { '-' },
+            cell_name(mv.to)
+        )
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        let err = |reason: &str| NotationError::Move {
+            text: text.to_string(),
+            reason: reason.to_string(),
+        };
+        let t = text.trim();
+        let (a, b, capture) = if let Some((a, b)) = t.split_once('-') {
+            (a, b, false)
+        } else if let Some((a, b)) = t.split_once('x') {
+            (a, b, true)
+        } else {
+            return Err(err("expected a step like a2-a3 or a capture like a1xa3"));
+        };
+        let (from, to) = match (parse_cell(a), parse_cell(b)) {
+            (Some(f), Some(t)) => (f, t),
+            _ => return Err(err("cells are a1..d4")),
+        };
+        let mv = Move { from, to, capture };
+        if self.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(err("not a legal move in this position"))
+        }
+    }
+}
+
+impl Render for Kono {
+    /// The board with rank 4 at the top, e.g. the start:
+    ///
+    /// ```text
+    /// 4 o o o o
+    /// 3 o o o o
+    /// 2 x x x x
+    /// 1 x x x x
+    ///   a b c d
+    /// ```
+    fn render(&self) -> String {
+        let mut out = String::new();
+        for r in (0..4u8).rev() {
+            out.push_str(&format!("{} ", r + 1));
+            let row: Vec<String> = (0..4)
+                .map(|f| self.cell_char(r * 4 + f).to_string())
+                .collect();
+            out.push_str(&row.join(" "));
+            out.push('\n');
+        }
+        out.push_str("  a b c d\n");
+        out.push_str(if self.to_move == Player::First {
+            "x to move"
+        } else {
+            "o to move"
+        });
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cgtk_core::perft;
+
+    /// Every legal position of a restricted variant, by a sample of indices otherwise.
+    fn sample(variant: Variant, step: u64) -> Vec<Kono> {
+        let g = Kono::start(variant);
+        (0..g.index_size())
+            .step_by(step as usize)
+            .filter_map(|i| g.position_at(i))
+            .collect()
+    }
+
+    /// Positions spread over every board and both sides to move (a fixed pseudo-random
+    /// sequence), each kept when the variant allows it.
+    fn scattered(variant: Variant, count: usize) -> Vec<Kono> {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut out = Vec::new();
+        while out.len() < count {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let (mut x, mut o) = (0u16, 0u16);
+            for c in 0..16 {
+                match (state >> (2 * c + 20)) % 4 {
+                    0 => x |= 1 << c,
+                    1 => o |= 1 << c,
+                    _ => {}
+                }
+            }
+            let side = if state >> 63 == 0 {
+                Player::First
+            } else {
+                Player::Second
+            };
+            out.extend(Kono::from_pieces(variant, x, o, side));
+        }
+        out
+    }
+
+    #[test]
+    fn every_position_is_a_symmetric_image_of_its_representative() {
+        let mut members = Vec::new();
+        for p in scattered(Variant::default(), 5000) {
+            let (i, g) = p.index_with_symmetry();
+            assert_eq!(i, p.index());
+            let rep = p.position_at(i).expect("legal");
+            assert_eq!(rep.transformed(g), p, "{}", p.position_text());
+            assert_eq!(rep.index(), i);
+            assert_eq!(rep.to_move(), Player::First);
+            for h in 0..p.symmetry_count() {
+                assert_eq!(p.transformed(h).index(), i);
+            }
+            p.class_members(&mut members);
+            assert_eq!(members[0], rep);
+            assert!(members.contains(&p));
+            assert_eq!(members.len() as u64, p.class_size());
+            assert_eq!(p.parse_position(&p.position_text()).unwrap(), p);
+        }
+    }
+
+    #[test]
+    fn symmetries_compose_and_map_moves_to_moves() {
+        let mut moves = Vec::new();
+        let children = |p: &Kono, moves: &mut Vec<Move>| {
+            p.legal_moves(moves);
+            let mut out: Vec<u64> = moves
+                .iter()
+                .map(|&mv| {
+                    let mut c = *p;
+                    c.make(mv);
+                    c.index()
+                })
+                .collect();
+            out.sort_unstable();
+            out
+        };
+        for variant in ["standard", "compulsory-capture"] {
+            for p in scattered(variant.parse().unwrap(), 300) {
+                let want = children(&p, &mut moves);
+                for a in 0..16 {
+                    let image = p.transformed(a);
+                    assert_eq!(children(&image, &mut moves), want);
+                    assert_eq!(image.outcome().is_some(), p.outcome().is_some());
+                    for b in 0..16 {
+                        assert_eq!(
+                            image.transformed(b),
+                            p.transformed(p.compose_symmetries(b, a))
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn symmetric_positions_have_small_classes() {
+        // The start is fixed by the mirror a <-> d only: 16 / 2 images.
+        assert_eq!(Kono::start(Variant::default()).class_size(), 8);
+        // One x in a corner, x to move: four corners, two colourings.
+        let corner = Kono::from_pieces(Variant::default(), 1, 0, Player::First).unwrap();
+        assert_eq!(corner.class_size(), 8);
+        let empty = Kono::from_pieces(Variant::default(), 0, 0, Player::Second).unwrap();
+        assert_eq!(empty.class_size(), 2);
+        assert_eq!(Kono::from_pieces(Variant::default(), 3, 2, Player::First), None);
+    }
+
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+    fn predecessors_match_successors() {
+        for variant in ["max-pieces=4", "compulsory-capture,max-pieces=3"] {
+            let variant: Variant = variant.parse().unwrap();
+            let positions = sample(variant, 1);
+            let mut preds = std::collections::HashMap::<u64, Vec<u64>>::new();
+            let mut moves = Vec::new();
+            for p in &positions {
+                let mut g = *p;
+                g.legal_moves(&mut moves);
+                assert_eq!(moves.len() as u32, g.count_moves());
+                for &mv in &moves {
+                    g.make(mv);
+                    preds.entry(g.index()).or_default().push(p.index());
+                    g.unmake(mv, ());
+                    assert_eq!(g, *p);
+                }
+            }
+            let mut out = Vec::new();
+            for p in &positions {
+                p.predecessors(&mut out);
+                out.sort_unstable();
+                let mut want = preds.remove(&p.index()).unwrap_or_default();
+                want.sort_unstable();
+                assert_eq!(out, want, "predecessors of {}", p.position_text());
+            }
+        }
+    }
+
+    #[test]
+    fn full_predecessors_match_on_a_sample() {
+        // Each class listed appears as often as its representative has moves into the
+        // class of the position, from whichever member of that class we start.
+        let mut out = Vec::new();
+        let mut moves = Vec::new();
+        for variant in [Variant::default(), "compulsory-capture".parse().unwrap()] {
+            for p in scattered(variant, 400) {
+                p.predecessors(&mut out);
+                for &q in &out {
+                    let mut g = p.position_at(q).expect("legal predecessor");
+                    g.legal_moves(&mut moves);
+                    let hits = moves
+                        .iter()
+                        .filter(|&&mv| {
+                            g.make(mv);
+                            let hit = g.index() == p.index();
+                            g.unmake(mv, ());
+                            hit
+                        })
+                        .count();
+                    assert_eq!(hits, out.iter().filter(|&&r| r == q).count());
+                }
+                let mut again = Vec::new();
+                p.transformed(5).predecessors(&mut again);
+                again.sort_unstable();
+                out.sort_unstable();
+                assert_eq!(again, out);
+            }
+        }
+    }
+
+    #[test]
+    fn start_moves() {
+        let mut g = Kono::start(Variant::default());
+        assert_eq!(perft(&mut g, 1), 4);
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let texts: Vec<String> = moves.iter().map(|&m| g.move_text(m)).collect();
+        assert_eq!(texts, ["a1xa3", "b1xb3", "c1xc3", "d1xd3"]);
+        assert!(g.parse_move("a2-a3").is_err());
+        assert!(g.parse_move("e1xe3").is_err());
+    }
+
+    #[test]
+    fn compulsory_capture_removes_steps() {
+        let v: Variant = "compulsory-capture".parse().unwrap();
+        // x on a1 and a2, o on a3: the capture a1xa3 and the steps a1-b1, a2-b2.
+        let text = "..../o.../x.../x... x";
+        let free = Kono::start(Variant::default())
+            .parse_position(text)
+            .unwrap();
+        assert_eq!(free.count_moves(), 3);
+        let forced = Kono::start(v).parse_position(text).unwrap();
+        let mut moves = Vec::new();
+        forced.legal_moves(&mut moves);
+        assert_eq!(moves.len(), 1);
+        assert_eq!(forced.move_text(moves[0]), "a1xa3");
+        assert_eq!(forced.count_moves(), 1);
+        assert_eq!(v.to_string(), "compulsory-capture");
+        assert!("max-pieces=9".parse::<Variant>().is_err());
+    }
+
+    #[test]
+    fn no_pieces_loses() {
+        let g = Kono::start(Variant::default());
+        let p = g.parse_position("oooo/..../..../.... x").unwrap();
+        assert_eq!(p.outcome(), Some(Outcome::Win(Player::Second)));
+        assert!(p.render().starts_with("4 o o o o"));
+    }
+}
