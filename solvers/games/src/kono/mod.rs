@@ -33,7 +33,35 @@
 //! let mv = game.parse_move("b1xb3").unwrap();
 //! game.make(mv);
 //! assert_eq!(game.position_text(), "oooo/oxoo/xxxx/x.xx o");
-//! assert_eq!(game.position_at(game.index()), Some(game));
+//! ```
+//!
+//! # Symmetry
+//! The rules treat every direction and both players alike, so each of the eight
+//! symmetries of the board, with or without swapping the colours together with the side
+//! to move, maps a position to one with the same value. The [`PerfectIndex`] gives all 16
+//! images of a position one index (scheme `kono-sym16-v1`, described in
+//! docs/table-format.md): 5 398 083 indices where one per position would need 2 · 3^16,
+//! for 77 490 558 legal positions. [`position_at`](PerfectIndex::position_at) returns a
+//! class's representative, always with `x` to move, and
+//! [`index_with_symmetry`](PerfectIndex::index_with_symmetry) says which symmetry of the
+//! representative a position is.
+//!
+//! ```
+//! use cgtk_core::{Game, Notation, PerfectIndex, Player};
+//! use cgtk_games::kono::Kono;
+//!
+//! let game = Kono::start(Default::default());
+//! let after = game.parse_position("oooo/oxoo/xxxx/x.xx o").unwrap();
+//! let (index, g) = after.index_with_symmetry();
+//! let representative = game.position_at(index).unwrap();
+//! assert_eq!(representative.to_move(), Player::First);
+//! assert_eq!(representative.transformed(g), after);
+//! // The mirror image (files a <-> d) and the colour-swapped position share the index.
+//! let mirror = game.parse_position("oooo/ooxo/xxxx/xx.x o").unwrap();
+//! let swapped = game.parse_position("xxxx/xoxx/oooo/o.oo x").unwrap();
+//! assert_eq!(mirror.index(), index);
+//! assert_eq!(swapped.index(), index);
+//! assert_eq!(after.class_size(), 16);
 //! ```
 
 use cgtk_core::{
@@ -377,7 +405,8 @@ impl Game for Kono {
 
 impl PerfectIndex for Kono {
     /// One index per class of positions under the 16 symmetries (scheme `kono-sym16-v1`,
-    /// see docs/table-format.md): 5 398 083 classes, fewer than 3^16 / 8 + 3^16 / 16 …
+    /// see docs/table-format.md): 5 398 083, the number of boards of 3^16 up to the
+    /// symmetries of the square (the side to move is always `x` after swapping colours).
     fn index_size(&self) -> u64 {
         index_tables().size()
     }
@@ -452,6 +481,10 @@ impl Predecessors for Kono {
     /// The un-moves of the player who moved last.
     fn predecessors(&self, out: &mut Vec<u64>) {
         self.predecessors_impl(out)
+    }
+
+    fn move_count(&self, _: &mut Vec<Move>) -> usize {
+        self.count_moves() as usize
     }
 }
 
@@ -600,7 +633,9 @@ mod tests {
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         let mut out = Vec::new();
         while out.len() < count {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let (mut x, mut o) = (0u16, 0u16);
             for c in 0..16 {
                 match (state >> (2 * c + 20)) % 4 {
@@ -683,7 +718,10 @@ mod tests {
         assert_eq!(corner.class_size(), 8);
         let empty = Kono::from_pieces(Variant::default(), 0, 0, Player::Second).unwrap();
         assert_eq!(empty.class_size(), 2);
-        assert_eq!(Kono::from_pieces(Variant::default(), 3, 2, Player::First), None);
+        assert_eq!(
+            Kono::from_pieces(Variant::default(), 3, 2, Player::First),
+            None
+        );
     }
 
     #[test]
