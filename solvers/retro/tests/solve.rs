@@ -2,7 +2,7 @@
 
 mod common;
 
-use cgtk_core::{PerfectIndex, Player, Predecessors};
+use cgtk_core::{Game, Notation, PerfectIndex, Player, Predecessors};
 use cgtk_games::fox_hounds::FoxHounds;
 use cgtk_games::kono::Kono;
 use cgtk_games::mu_torere::MuTorere;
@@ -54,15 +54,25 @@ fn all_positions<G: PerfectIndex>(game: &G) -> Vec<G> {
         .collect()
 }
 
-/// Every Kono position of a variant with few pieces, from the bitboards.
+/// Every Kono position of a variant with few pieces, from the bitboards: `x` on any cells,
+/// `o` on any of the others (every subset of the free cells, by the usual submask walk).
 fn kono_positions(variant: &str) -> Vec<Kono> {
     let variant = variant.parse().unwrap();
     let mut out = Vec::new();
     for x in 0..=u16::MAX {
-        for o in 0..=u16::MAX {
+        if Kono::from_pieces(variant, x, 0, Player::First).is_none() {
+            continue;
+        }
+        let free = !x;
+        let mut o = free;
+        loop {
             for side in [Player::First, Player::Second] {
                 out.extend(Kono::from_pieces(variant, x, o, side));
             }
+            if o == 0 {
+                break;
+            }
+            o = (o - 1) & free;
         }
     }
     out
@@ -140,5 +150,49 @@ fn fox_hounds_hounds_win_with_fox_first() {
             "fox on {fox}"
         );
         assert_eq!(v.distance, Some(44), "fox on {fox}");
+    }
+}
+
+/// Positions reachable from `start`, found breadth first over a hash set of positions.
+fn naive_reachable<G: Game + Clone + Eq + Hash>(start: &G) -> HashSet<G> {
+    let mut seen = HashSet::from([start.clone()]);
+    let mut todo = vec![start.clone()];
+    let mut moves = Vec::new();
+    while let Some(mut p) = todo.pop() {
+        p.legal_moves(&mut moves);
+        for &mv in &moves {
+            let undo = p.make(mv);
+            if seen.insert(p.clone()) {
+                todo.push(p.clone());
+            }
+            p.unmake(mv, undo);
+        }
+    }
+    seen
+}
+
+/// On Kono's reduced index the reachable positions are counted one by one, not by class:
+/// from a few positions of a two-piece endgame, against a search over positions, with the
+/// values of the reachable positions counted alike.
+#[test]
+fn reachable_positions_are_counted_on_the_reduced_index() {
+    let game = Kono::start("max-pieces=2".parse().unwrap());
+    let solution = solve(&game, &|_| {}).unwrap();
+    let naive = naive_solve(&kono_positions("max-pieces=2"));
+    for text in [
+        "..../.o../.x../.... x",
+        "o.../..../..../xx.. o",
+        "..x./o.o./..../.x.. x",
+    ] {
+        let start = game.parse_position(text).unwrap();
+        let reach = reachable(&start);
+        let want = naive_reachable(&start);
+        assert_eq!(reach.count(), want.len() as u64, "{text}");
+        let mut counts = cgtk_retro::Counts::default();
+        for p in &want {
+            counts.add(naive[p]);
+            assert!(reach.contains(p.index()));
+        }
+        assert_eq!(reach.counts(&solution), counts, "{text}");
     }
 }
