@@ -247,35 +247,19 @@ where
         for pass_tag in [LOSS, WIN] {
             let found = frontier
                 .par_iter()
-                .fold(
-                    || (Vec::new(), Vec::new()),
-                    |(mut found, mut preds): (Vec<u32>, Vec<u64>), &p| {
-                        if states[p as usize].load(Ordering::Relaxed) & TAG != pass_tag {
-                            return (found, preds);
-                        }
-                        let Some(pos) = game.position_at(p as u64) else {
-                            broken.store(true, Ordering::Relaxed);
-                            return (found, preds);
+                .fold(Scratch::default, |mut scratch, &p| {
+                    if states[p as usize].load(Ordering::Relaxed) & TAG == pass_tag {
+                        let step = Step {
+                            pass_tag,
+                            next_tag,
+                            states: &states,
+                            broken: &broken,
                         };
-                        pos.predecessors(&mut preds);
-                        for &q in &preds {
-                            let Some(cell) = states.get(q as usize) else {
-                                broken.store(true, Ordering::Relaxed);
-                                continue;
-                            };
-                            let claimed = if pass_tag == LOSS {
-                                claim_win(cell, WIN | next_tag)
-                            } else {
-                                count_down(cell, LOSS | next_tag, &broken)
-                            };
-                            if claimed {
-                                found.push(q as u32);
-                            }
-                        }
-                        (found, preds)
-                    },
-                )
-                .map(|(found, _)| found)
+                        step.propagate(game, p, &mut scratch);
+                    }
+                    scratch
+                })
+                .map(|scratch| scratch.found)
                 .reduce(Vec::new, |mut a, mut b| {
                     if a.len() < b.len() {
                         std::mem::swap(&mut a, &mut b);
@@ -312,6 +296,64 @@ where
         }
     });
     Ok(Solution { entries })
+}
+
+/// Buffers of one propagation task.
+#[derive(Default)]
+struct Scratch {
+    /// Positions decided by this task.
+    found: Vec<u32>,
+    preds: Vec<u64>,
+    /// The states of `preds` as read before updating any.
+    seen: Vec<u16>,
+}
+
+/// One pass of one distance: the results of positions tagged `pass_tag` go to their
+/// predecessors, decided ones tagged with distance `next_tag`.
+struct Step<'a> {
+    pass_tag: u16,
+    next_tag: u16,
+    states: &'a [AtomicU16],
+    broken: &'a AtomicBool,
+}
+
+impl Step<'_> {
+    /// Passes the result of position `p` to its predecessors: wins for the predecessors
+    /// of a loss, one move less to count for those of a win.
+    fn propagate<G: Predecessors>(&self, game: &G, p: u32, scratch: &mut Scratch) {
+        let Some(pos) = game.position_at(p as u64) else {
+            self.broken.store(true, Ordering::Relaxed);
+            return;
+        };
+        pos.predecessors(&mut scratch.preds);
+        // Every state is read before any is updated: the reads then wait for memory
+        // together (an atomic update would wait for each in turn). A decided state never
+        // changes again, so a read that is already stale only skips what must be skipped.
+        let states = self.states;
+        scratch.seen.clear();
+        scratch.seen.extend(scratch.preds.iter().map(|&q| {
+            states
+                .get(q as usize)
+                .map_or(0, |c| c.load(Ordering::Relaxed))
+        }));
+        for (&q, &seen) in scratch.preds.iter().zip(&scratch.seen) {
+            let Some(cell) = states.get(q as usize) else {
+                self.broken.store(true, Ordering::Relaxed);
+                continue;
+            };
+            if seen & TAG != OPEN {
+                continue;
+            }
+            let claimed = if self.pass_tag == LOSS {
+                claim_win(cell, WIN | self.next_tag)
+            } else {
+                count_down(cell, LOSS | self.next_tag, self.broken)
+            };
+            if claimed {
+                scratch.found.push(q as u32);
+            }
+        }
+    }
 }
 
 /// Marks an open position as won; false when it was already decided or illegal.

@@ -1,7 +1,7 @@
 use crate::engine::{Counts, Solution};
 use cgtk_core::PerfectIndex;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
 
 /// The largest symmetry group [`reachable`] handles (one bit per symmetry).
 pub const MAX_SYMMETRIES: u32 = 16;
@@ -62,14 +62,16 @@ impl Reachable {
     }
 }
 
-/// Every position reachable from `start`, found breadth first with the frontier
-/// processed in parallel.
+/// Every position reachable from `start`, found by sweeping the index in parallel blocks
+/// until nothing new turns up.
 ///
 /// With a symmetry-reduced index, each index keeps one bit per symmetry `g`: set when
-/// `position_at(index).transformed(g)` is reachable. A class is expanded once per round
-/// in which it gained bits: its representative's moves are generated once, and the bits
-/// carried to each child through the symmetry relating the child to its own
-/// representative. Memory: four bytes per index while searching, one in the result.
+/// `position_at(index).transformed(g)` is reachable. Expanding a class generates its
+/// representative's moves once and carries its new bits to each child through the
+/// symmetry relating the child to its own representative. Classes all of whose images are
+/// reached are expanded first, the others only when no such class is waiting: a class is
+/// then rarely expanded again for images found later. Memory: four bytes per index while
+/// searching, one in the result.
 ///
 /// ```
 /// use cgtk_games::mu_torere::MuTorere;
@@ -89,29 +91,15 @@ where
         (1..=MAX_SYMMETRIES).contains(&order),
         "at most {MAX_SYMMETRIES} symmetries are supported, not {order}"
     );
-    let n = start.index_size() as usize;
-    let reached: Vec<AtomicU16> = (0..n).map(|_| AtomicU16::new(0)).collect();
-    let expanded: Vec<AtomicU16> = (0..n).map(|_| AtomicU16::new(0)).collect();
-    let carry = Carry::new(start);
+    let search = Search::new(start);
     let (first, g) = start.index_with_symmetry();
-    reached[first as usize].store(1 << g, Ordering::Relaxed);
-    // Sweeps over the index in parallel blocks until one expands nothing. Bits found
-    // ahead of the sweep are expanded in the same sweep.
-    loop {
-        let expansions: u64 = (0..n.div_ceil(SWEEP_BLOCK))
-            .into_par_iter()
-            .map_init(Vec::new, |moves, block| {
-                let end = ((block + 1) * SWEEP_BLOCK).min(n);
-                (block * SWEEP_BLOCK..end)
-                    .filter(|&i| expand(start, i as u64, &carry, &reached, &expanded, moves))
-                    .count() as u64
-            })
-            .sum();
-        if expansions == 0 {
-            break;
-        }
-    }
-    let members: Vec<u8> = reached
+    search.add(first, 1 << g);
+    search.promote(Sweep::Complete);
+    // Complete classes while there are any, then one sweep of every class; done when that
+    // finds nothing to expand.
+    while search.sweep(Sweep::Complete) > 0 || search.sweep(Sweep::Any) > 0 {}
+    let members: Vec<u8> = search
+        .reached
         .into_par_iter()
         .enumerate()
         .map(|(i, bits)| distinct_members(start, i as u64, bits.into_inner()))
@@ -120,43 +108,168 @@ where
     Reachable { members, count }
 }
 
-/// Carries the bits of class `i` not expanded yet to the classes of its children; false
-/// when there were none.
-fn expand<G: PerfectIndex>(
-    game: &G,
-    i: u64,
-    carry: &Carry,
-    reached: &[AtomicU16],
-    expanded: &[AtomicU16],
-    moves: &mut Vec<G::Move>,
-) -> bool {
-    // Only the sweep's block holding `i` expands it; bits other threads add meanwhile
-    // stay unexpanded until the next sweep.
-    let bits = reached[i as usize].load(Ordering::Relaxed);
-    let new = bits & !expanded[i as usize].load(Ordering::Relaxed);
-    if new == 0 {
-        return false;
+/// Which classes a sweep expands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sweep {
+    /// Those with new bits and every bit set: they gain nothing more.
+    Complete,
+    /// Every one with new bits.
+    Any,
+}
+
+/// Per block of indices, a flag for the coming sweep and one set during the current sweep.
+struct Marks {
+    now: Vec<AtomicBool>,
+    next: Vec<AtomicBool>,
+}
+
+impl Marks {
+    fn new(blocks: usize) -> Marks {
+        let flags = || (0..blocks).map(|_| AtomicBool::new(false)).collect();
+        Marks {
+            now: flags(),
+            next: flags(),
+        }
     }
-    expanded[i as usize].store(bits, Ordering::Relaxed);
-    let Some(rep) = game.position_at(i) else {
-        return true;
-    };
-    rep.legal_moves(moves);
-    for &mv in moves.iter() {
-        let mut child = rep.clone();
-        child.make(mv);
-        // child = representative(j) transformed by h, so the image of the child under
-        // g is representative(j) transformed by g∘h.
-        let (j, h) = child.index_with_symmetry();
-        let carried = carry.apply(h, new);
-        if let Some(cell) = reached.get(j as usize) {
-            // A plain load first: the bits are often there already.
-            if cell.load(Ordering::Relaxed) & carried != carried {
-                cell.fetch_or(carried, Ordering::Relaxed);
+
+    /// The flags set during the sweep become the coming sweep's, added to the current
+    /// ones when `keep` (else replacing them); the sweep's flags are cleared.
+    fn promote(&self, keep: bool) {
+        self.now.par_iter().zip(&self.next).for_each(|(now, next)| {
+            let set = next.swap(false, Ordering::Relaxed);
+            if set || !keep {
+                now.store(set, Ordering::Relaxed);
+            }
+        });
+    }
+}
+
+/// The state of a reachability search.
+struct Search<'a, G> {
+    game: &'a G,
+    carry: Carry,
+    /// Per index: the symmetries of its representative found reachable.
+    reached: Vec<AtomicU16>,
+    /// Per index: the bits already carried to its children.
+    expanded: Vec<AtomicU16>,
+    /// All symmetries: a class whose bits are all set gains nothing more.
+    all: u16,
+    /// Blocks that may hold classes with bits not carried yet.
+    pending: Marks,
+    /// Blocks that may hold such classes with every bit set.
+    complete: Marks,
+}
+
+impl<'a, G: PerfectIndex + Sync> Search<'a, G> {
+    fn new(game: &'a G) -> Self {
+        let n = game.index_size() as usize;
+        let blocks = n.div_ceil(SWEEP_BLOCK);
+        Search {
+            game,
+            carry: Carry::new(game),
+            reached: (0..n).map(|_| AtomicU16::new(0)).collect(),
+            expanded: (0..n).map(|_| AtomicU16::new(0)).collect(),
+            all: (u32::MAX >> (32 - game.symmetry_count())) as u16,
+            pending: Marks::new(blocks),
+            complete: Marks::new(blocks),
+        }
+    }
+
+    /// Adds `bits` to index `j`, marking its block for the coming sweeps if they are new.
+    fn add(&self, j: u64, bits: u16) {
+        let old = self.reached[j as usize].fetch_or(bits, Ordering::Relaxed);
+        if old | bits != old {
+            let block = j as usize / SWEEP_BLOCK;
+            if old | bits == self.all {
+                self.complete.next[block].store(true, Ordering::Relaxed);
+            }
+            self.pending.next[block].store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// After a sweep of `kind`: a sweep of every class leaves new bits only where they
+    /// were added during it; a sweep of complete classes leaves the others pending.
+    fn promote(&self, kind: Sweep) {
+        self.complete.promote(false);
+        self.pending.promote(kind == Sweep::Complete);
+    }
+
+    /// Expands the classes of `kind` in the marked blocks and returns how many.
+    fn sweep(&self, kind: Sweep) -> u64 {
+        let marks = match kind {
+            Sweep::Complete => &self.complete.now,
+            Sweep::Any => &self.pending.now,
+        };
+        let expansions = (0..marks.len())
+            .into_par_iter()
+            .filter(|&b| marks[b].load(Ordering::Relaxed))
+            .map_init(Work::default, |work, b| {
+                let end = ((b + 1) * SWEEP_BLOCK).min(self.reached.len());
+                let mut count = 0;
+                for i in b * SWEEP_BLOCK..end {
+                    let bits = self.reached[i].load(Ordering::Relaxed);
+                    let done = self.expanded[i].load(Ordering::Relaxed);
+                    if bits != done && (kind == Sweep::Any || bits == self.all) {
+                        self.expand(i as u64, bits, bits & !done, work);
+                        count += 1;
+                    }
+                }
+                count
+            })
+            .sum();
+        self.promote(kind);
+        expansions
+    }
+
+    /// Carries bits `new` of class `i` (whose bits are now `bits`) to the classes of its
+    /// children. Only the sweep's task for the block holding `i` expands it; bits other
+    /// tasks add meanwhile wait for a coming sweep.
+    fn expand(&self, i: u64, bits: u16, new: u16, work: &mut Work<G::Move>) {
+        self.expanded[i as usize].store(bits, Ordering::Relaxed);
+        let Some(rep) = self.game.position_at(i) else {
+            return;
+        };
+        rep.legal_moves(&mut work.moves);
+        work.children.clear();
+        for &mv in &work.moves {
+            let mut child = rep.clone();
+            child.make(mv);
+            // child = representative(j) transformed by h, so the image of the child under
+            // g is representative(j) transformed by g∘h.
+            let (j, h) = child.index_with_symmetry();
+            work.children.push((j, self.carry.apply(h, new), 0));
+        }
+        // All the children's cells are read before any is written: the reads then wait
+        // for memory together (an atomic write would wait for each in turn).
+        for child in work.children.iter_mut() {
+            // An index beyond the end (a game's bug) counts as seen with every bit.
+            child.2 = self
+                .reached
+                .get(child.0 as usize)
+                .map_or(u16::MAX, |c| c.load(Ordering::Relaxed));
+        }
+        for &(j, carried, seen) in &work.children {
+            if seen & carried != carried {
+                self.add(j, carried);
             }
         }
     }
-    true
+}
+
+/// Buffers of one sweep task.
+struct Work<M> {
+    moves: Vec<M>,
+    /// Index, bits to add, bits seen there.
+    children: Vec<(u64, u16, u16)>,
+}
+
+impl<M> Default for Work<M> {
+    fn default() -> Self {
+        Work {
+            moves: Vec::new(),
+            children: Vec::new(),
+        }
+    }
 }
 
 /// For each symmetry `h`, the map of symmetry sets `{g}` to `{g∘h}`, by bytes.
