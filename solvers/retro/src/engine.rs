@@ -245,21 +245,27 @@ where
         // Losses first: their predecessors become wins, before any counting down at this
         // distance could wrongly call one of them lost.
         for pass_tag in [LOSS, WIN] {
+            let step = Step {
+                pass_tag,
+                next_tag,
+                states: &states,
+                broken: &broken,
+            };
             let found = frontier
                 .par_iter()
                 .fold(Scratch::default, |mut scratch, &p| {
                     if states[p as usize].load(Ordering::Relaxed) & TAG == pass_tag {
-                        let step = Step {
-                            pass_tag,
-                            next_tag,
-                            states: &states,
-                            broken: &broken,
-                        };
-                        step.propagate(game, p, &mut scratch);
+                        step.gather(game, p, &mut scratch);
+                        if scratch.gathered == BATCH {
+                            step.settle(&mut scratch);
+                        }
                     }
                     scratch
                 })
-                .map(|scratch| scratch.found)
+                .map(|mut scratch| {
+                    step.settle(&mut scratch);
+                    scratch.found
+                })
                 .reduce(Vec::new, |mut a, mut b| {
                     if a.len() < b.len() {
                         std::mem::swap(&mut a, &mut b);
@@ -298,13 +304,20 @@ where
     Ok(Solution { entries })
 }
 
+/// Positions whose predecessors are gathered before their states are read.
+const BATCH: usize = 32;
+
 /// Buffers of one propagation task.
 #[derive(Default)]
 struct Scratch {
     /// Positions decided by this task.
     found: Vec<u32>,
+    /// The predecessors of one position.
     preds: Vec<u64>,
-    /// The states of `preds` as read before updating any.
+    /// The predecessors of the positions gathered, and their number.
+    batch: Vec<u64>,
+    gathered: usize,
+    /// The states of `batch` as read before updating any.
     seen: Vec<u16>,
 }
 
@@ -318,25 +331,32 @@ struct Step<'a> {
 }
 
 impl Step<'_> {
-    /// Passes the result of position `p` to its predecessors: wins for the predecessors
-    /// of a loss, one move less to count for those of a win.
-    fn propagate<G: Predecessors>(&self, game: &G, p: u32, scratch: &mut Scratch) {
+    /// Adds the predecessors of position `p` to the batch.
+    fn gather<G: Predecessors>(&self, game: &G, p: u32, scratch: &mut Scratch) {
         let Some(pos) = game.position_at(p as u64) else {
             self.broken.store(true, Ordering::Relaxed);
             return;
         };
         pos.predecessors(&mut scratch.preds);
-        // Every state is read before any is updated: the reads then wait for memory
-        // together (an atomic update would wait for each in turn). A decided state never
-        // changes again, so a read that is already stale only skips what must be skipped.
+        scratch.batch.extend_from_slice(&scratch.preds);
+        scratch.gathered += 1;
+    }
+
+    /// Passes the results of the gathered positions to their predecessors: wins for the
+    /// predecessors of a loss, one move less to count for those of a win.
+    ///
+    /// Every state is read before any is updated: the reads then wait for memory together
+    /// (an atomic update would wait for each in turn). A decided state never changes
+    /// again, so a read that is already stale only skips what must be skipped.
+    fn settle(&self, scratch: &mut Scratch) {
         let states = self.states;
         scratch.seen.clear();
-        scratch.seen.extend(scratch.preds.iter().map(|&q| {
+        scratch.seen.extend(scratch.batch.iter().map(|&q| {
             states
                 .get(q as usize)
                 .map_or(0, |c| c.load(Ordering::Relaxed))
         }));
-        for (&q, &seen) in scratch.preds.iter().zip(&scratch.seen) {
+        for (&q, &seen) in scratch.batch.iter().zip(&scratch.seen) {
             let Some(cell) = states.get(q as usize) else {
                 self.broken.store(true, Ordering::Relaxed);
                 continue;
@@ -353,6 +373,8 @@ impl Step<'_> {
                 scratch.found.push(q as u32);
             }
         }
+        scratch.batch.clear();
+        scratch.gathered = 0;
     }
 }
 

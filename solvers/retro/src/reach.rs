@@ -7,6 +7,8 @@ use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
 pub const MAX_SYMMETRIES: u32 = 16;
 /// Indices per parallel task of a sweep.
 const SWEEP_BLOCK: usize = 1 << 12;
+/// Classes whose children are listed before their cells are read.
+const BATCH: usize = 16;
 
 /// The positions reachable from a start position by legal moves (the start included),
 /// counted per index: with a symmetry-reduced index, an index stands for several
@@ -205,32 +207,36 @@ impl<'a, G: PerfectIndex + Sync> Search<'a, G> {
             .filter(|&b| marks[b].load(Ordering::Relaxed))
             .map_init(Work::default, |work, b| {
                 let end = ((b + 1) * SWEEP_BLOCK).min(self.reached.len());
-                let mut count = 0;
+                let mut count = 0usize;
                 for i in b * SWEEP_BLOCK..end {
                     let bits = self.reached[i].load(Ordering::Relaxed);
                     let done = self.expanded[i].load(Ordering::Relaxed);
                     if bits != done && (kind == Sweep::Any || bits == self.all) {
                         self.expand(i as u64, bits, bits & !done, work);
                         count += 1;
+                        if count % BATCH == 0 {
+                            self.settle(work);
+                        }
                     }
                 }
-                count
+                self.settle(work);
+                count as u64
             })
             .sum();
         self.promote(kind);
         expansions
     }
 
-    /// Carries bits `new` of class `i` (whose bits are now `bits`) to the classes of its
-    /// children. Only the sweep's task for the block holding `i` expands it; bits other
-    /// tasks add meanwhile wait for a coming sweep.
+    /// Lists the classes of the children of class `i` (whose bits are now `bits`) with the
+    /// bits `new` carried to them, for [`settle`](Search::settle). Only the sweep's task
+    /// for the block holding `i` expands it; bits other tasks add meanwhile wait for a
+    /// coming sweep.
     fn expand(&self, i: u64, bits: u16, new: u16, work: &mut Work<G::Move>) {
         self.expanded[i as usize].store(bits, Ordering::Relaxed);
         let Some(rep) = self.game.position_at(i) else {
             return;
         };
         rep.legal_moves(&mut work.moves);
-        work.children.clear();
         for &mv in &work.moves {
             let mut child = rep.clone();
             child.make(mv);
@@ -239,8 +245,12 @@ impl<'a, G: PerfectIndex + Sync> Search<'a, G> {
             let (j, h) = child.index_with_symmetry();
             work.children.push((j, self.carry.apply(h, new), 0));
         }
-        // All the children's cells are read before any is written: the reads then wait
-        // for memory together (an atomic write would wait for each in turn).
+    }
+
+    /// Adds the listed bits to the children's classes. All the cells are read before any
+    /// is written: the reads then wait for memory together (an atomic write would wait
+    /// for each in turn).
+    fn settle(&self, work: &mut Work<G::Move>) {
         for child in work.children.iter_mut() {
             // An index beyond the end (a game's bug) counts as seen with every bit.
             child.2 = self
@@ -253,6 +263,7 @@ impl<'a, G: PerfectIndex + Sync> Search<'a, G> {
                 self.add(j, carried);
             }
         }
+        work.children.clear();
     }
 }
 
