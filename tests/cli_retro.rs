@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::cgtk;
+use common::{cgtk, json};
 use std::path::PathBuf;
 
 /// A table file path in a fresh scratch directory.
@@ -126,4 +126,121 @@ fn errors_are_precise_with_exit_code_2() {
         report += &format!("{name}: {stderr}");
     }
     insta::assert_snapshot!("errors", report);
+}
+
+/// The first `count` lines `cgtk table export FILE` prints (the rest is not waited for).
+fn export_head(path: &str, count: usize) -> Vec<String> {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(["table", "export", path, "--format", "csv"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = std::io::BufReader::new(child.stdout.take().unwrap());
+    let lines = out.lines().take(count).map(Result::unwrap).collect();
+    let _ = child.kill();
+    let _ = child.wait();
+    lines
+}
+
+/// The full Kono table is indexed up to the 16 symmetries: a position, its mirror image
+/// and its colour-swapped twin probe alike; `table info` and `solve` count positions, not
+/// classes; `table export` lists every member of each class.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn kono_table_answers_for_every_symmetric_image() {
+    use cgtk_core::{Notation, PerfectIndex};
+    let path = scratch("kono");
+    let path = path.to_str().unwrap();
+    let run = cgtk(&["--json", "solve", "kono", "--out", path]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let solved: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(solved["positions"], 5_398_083);
+    assert_eq!(solved["symmetries"], 16);
+    assert_eq!(solved["legal"], 77_490_558);
+
+    // After b1xb3: the position, its mirror (files a <-> d), its colours swapped.
+    let images = [
+        "oooo/oxoo/xxxx/x.xx o",
+        "oooo/ooxo/xxxx/xx.x o",
+        "xxxx/xoxx/oooo/o.oo x",
+    ];
+    let probes: Vec<serde_json::Value> = images
+        .iter()
+        .map(|p| json(&["--json", "probe", path, p]))
+        .collect();
+    let outcomes = |probe: &serde_json::Value| {
+        let mut v: Vec<String> = probe["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| format!("{} {}", m["value"], m["distance"]))
+            .collect();
+        v.sort();
+        v
+    };
+    for p in &probes[1..] {
+        assert_eq!(p["value"], probes[0]["value"]);
+        assert_eq!(p["distance"], probes[0]["distance"]);
+        assert_eq!(outcomes(p), outcomes(&probes[0]));
+    }
+
+    let info = json(&["--json", "table", "info", path]);
+    assert_eq!(info["scheme"], "kono-sym16-v1");
+    assert_eq!(info["legal"], solved["legal"]);
+    assert_eq!(info["counts"], solved["all"]);
+
+    // Rows come in whole classes: consecutive rows with one index are all its images.
+    let game = cgtk_games::kono::Kono::start(Default::default());
+    let lines = export_head(path, 20_001);
+    assert_eq!(lines[0], "position,value,distance");
+    let rows: Vec<(u64, String, String)> = lines[1..]
+        .iter()
+        .map(|l| {
+            let (pos, verdict) = l[1..].split_once("\",").unwrap();
+            let p = game.parse_position(pos).unwrap();
+            (p.index(), pos.to_string(), verdict.to_string())
+        })
+        .collect();
+    let mut classes = rows.chunk_by(|a, b| a.0 == b.0).collect::<Vec<_>>();
+    classes.pop(); // possibly cut short
+    assert!(classes.len() > 1000);
+    for class in classes {
+        let first = game.parse_position(&class[0].1).unwrap();
+        assert_eq!(class.len() as u64, first.class_size(), "{}", class[0].1);
+        let mut texts: Vec<&str> = class.iter().map(|r| r.1.as_str()).collect();
+        texts.sort_unstable();
+        texts.dedup();
+        assert_eq!(texts.len(), class.len());
+        assert!(class.iter().all(|r| r.2 == class[0].2));
+    }
+}
+
+/// A Kono table in the scheme of earlier versions (one entry per position) is refused by
+/// every reader with the scheme named, not misread through the symmetric index.
+#[test]
+fn kono_tables_of_the_old_scheme_are_refused() {
+    let path = scratch("old-kono");
+    let spec = cgtk_retro::TableSpec {
+        game: "kono",
+        variant: "standard",
+        scheme: "kono-base3-v1",
+        compression: cgtk_retro::Compression::RunLength,
+        block_entries: 1 << 16,
+    };
+    let file = std::fs::File::create(&path).unwrap();
+    cgtk_retro::write_table(file, &spec, &[0xC000; 1000]).unwrap();
+    let path = path.to_str().unwrap();
+    let dir = std::path::Path::new(path).parent().unwrap();
+    let mut report = String::new();
+    for args in [
+        vec!["probe", path],
+        vec!["table", "export", path],
+        vec!["play", "kono", "--table", path],
+    ] {
+        let run = common::cgtk_with(&args, "", Some(dir));
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        report += &run.stderr.replace(path, "TABLE");
+    }
+    insta::assert_snapshot!("old_kono_scheme", report);
 }

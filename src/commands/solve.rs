@@ -14,7 +14,7 @@ use std::path::PathBuf;
 
 /// A game that can be solved and stored in a table: its id, variant text and indexing
 /// scheme name are written into table headers.
-pub trait SolvedGame: Predecessors + Notation + Render + Clone + Send + Sync {
+pub trait SolvedGame: Predecessors + Notation + Render + PartialEq + Send + Sync {
     /// The game's id in table headers and on the command line.
     const ID: &'static str;
     /// The name of the indexing scheme (see docs/table-format.md).
@@ -33,7 +33,7 @@ impl SolvedGame for mu_torere::MuTorere {
 
 impl SolvedGame for kono::Kono {
     const ID: &'static str = "kono";
-    const SCHEME: &'static str = "kono-base3-v1";
+    const SCHEME: &'static str = "kono-sym16-v1";
     fn variant_text(&self) -> String {
         self.variant().to_string()
     }
@@ -166,6 +166,7 @@ impl From<Verdict> for VerdictOut {
 #[derive(Debug, Serialize)]
 struct Summary {
     positions: u64,
+    symmetries: u32,
     legal: u64,
     reachable: u64,
     all: CountsOut,
@@ -216,18 +217,14 @@ where
     let report = progress_reporter(ctx, start.index_size());
     let solution = cgtk_retro::solve(start, &report)?;
     let reach = cgtk_retro::reachable(start);
-    let mut from_start = Counts::default();
-    for i in reach.iter() {
-        if let Some(v) = solution.verdict(i) {
-            from_start.add(v);
-        }
-    }
-    let all = solution.counts();
+    let from_start = reach.counts(&solution);
+    let all = solution.position_counts(start);
     let start_verdict = solution
         .verdict(start.index())
         .context("the start position has no entry")?;
     let summary = Summary {
         positions: solution.len(),
+        symmetries: start.symmetry_count(),
         legal: all.total(),
         reachable: reach.count(),
         all: all.into(),
@@ -258,7 +255,14 @@ where
             format!("{name:<14}{:>12}{:>12}{:>12}\n", c.wins, c.losses, c.draws)
         };
         let mut t = format!("game          {} ({})\n", G::ID, start.variant_text());
-        t += &format!("positions     {} in the index\n", summary.positions);
+        t += &format!("positions     {} in the index", summary.positions);
+        if summary.symmetries > 1 {
+            t += &format!(
+                " (one per class of up to {} symmetric positions)",
+                summary.symmetries
+            );
+        }
+        t += "\n";
         t += &format!("legal         {}\n", summary.legal);
         t += &format!("reachable     {} from the start\n", summary.reachable);
         t += &format!("{:<14}{:>12}{:>12}{:>12}\n", "", "wins", "losses", "draws");

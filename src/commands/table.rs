@@ -2,10 +2,10 @@
 
 use crate::cli::{usage, Context};
 use crate::commands::probe::{check_scheme, open_table, table_game};
-use crate::commands::solve::{CountsOut, SolvedGame};
+use crate::commands::solve::{CountsOut, GameName, SolvedGame};
 use crate::with_game;
 use anyhow::Result;
-use cgtk_retro::{Counts, Table};
+use cgtk_retro::{Counts, Table, Verdict};
 use clap::{Subcommand, ValueEnum};
 use serde::Serialize;
 use std::io::{BufWriter, Read, Seek, Write};
@@ -72,15 +72,20 @@ fn info(file: &std::path::Path, ctx: &Context) -> Result<()> {
     let mut table = open_table(file)?;
     let bad = |e| usage(format!("{}: {e}", file.display()));
     table.verify().map_err(bad)?;
+    let h = table.header().clone();
+    let weight = match GameName::from_id(&h.game) {
+        Some(game) => with_game!(game, &h.variant, |g| class_weight(g, &h.scheme)),
+        None => Box::new(|_| 1),
+    };
     let mut counts = Counts::default();
-    for k in 0..table.header().block_count {
-        for &e in table.block(k).map_err(bad)? {
+    let per_block = h.block_entries as u64;
+    for k in 0..h.block_count {
+        for (j, &e) in table.block(k).map_err(bad)?.iter().enumerate() {
             if let Ok(Some(v)) = cgtk_retro::decode_entry(e) {
-                counts.add(v);
+                counts.add_many(v, weight(k as u64 * per_block + j as u64));
             }
         }
     }
-    let h = table.header().clone();
     let out = InfoOut {
         game: h.game.clone(),
         variant: h.variant.clone(),
@@ -118,6 +123,15 @@ fn info(file: &std::path::Path, ctx: &Context) -> Result<()> {
     })
 }
 
+/// How many positions the entry of each index stands for: its class's size when the table
+/// is in this program's index scheme for a game with symmetry reduction, else 1.
+fn class_weight<G: SolvedGame + 'static>(start: G, scheme: &str) -> Box<dyn Fn(u64) -> u64> {
+    if scheme != G::SCHEME || start.symmetry_count() == 1 {
+        return Box::new(|_| 1);
+    }
+    Box::new(move |i| start.position_at(i).map_or(1, |p| p.class_size()))
+}
+
 fn export<G: SolvedGame, R: Read + Seek>(
     start: &G,
     table: &mut Table<R>,
@@ -130,6 +144,7 @@ fn export<G: SolvedGame, R: Read + Seek>(
         writeln!(out, "position,value,distance")?;
     }
     let per_block = table.header().block_entries as u64;
+    let mut members = Vec::new();
     for k in 0..table.header().block_count {
         let block = table
             .block(k)
@@ -147,24 +162,32 @@ fn export<G: SolvedGame, R: Read + Seek>(
                     G::ID
                 ))
             })?;
-            let text = pos.position_text();
-            match format {
-                ExportFormat::Csv => {
-                    let d = v.distance.map(|d| d.to_string()).unwrap_or_default();
-                    writeln!(out, "\"{text}\",{},{d}", v.value)?;
-                }
-                ExportFormat::Jsonl => {
-                    let row = serde_json::json!({
-                        "position": text,
-                        "value": v.value,
-                        "distance": v.distance,
-                    });
-                    serde_json::to_writer(&mut out, &row)?;
-                    writeln!(out)?;
-                }
+            // A symmetry-reduced index stands for every image of its representative.
+            pos.class_members(&mut members);
+            for member in &members {
+                write_row(&mut out, format, &member.position_text(), v)?;
             }
         }
     }
     out.flush()?;
+    Ok(())
+}
+
+fn write_row(out: &mut impl Write, format: ExportFormat, text: &str, v: Verdict) -> Result<()> {
+    match format {
+        ExportFormat::Csv => {
+            let d = v.distance.map(|d| d.to_string()).unwrap_or_default();
+            writeln!(out, "\"{text}\",{},{d}", v.value)?;
+        }
+        ExportFormat::Jsonl => {
+            let row = serde_json::json!({
+                "position": text,
+                "value": v.value,
+                "distance": v.distance,
+            });
+            serde_json::to_writer(&mut *out, &row)?;
+            writeln!(out)?;
+        }
+    }
     Ok(())
 }

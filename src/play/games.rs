@@ -3,7 +3,8 @@
 use super::advisors::{AlphaBetaAdvisor, MctsAdvisor, Solved, TableAdvisor};
 use super::fox_heuristics::{self, Heuristic};
 use super::playable::{Advisor, Match, Playable};
-use cgtk_core::{Game, Notation, PerfectIndex, Player, PositionKey, Predecessors, Render};
+use crate::commands::solve::SolvedGame;
+use cgtk_core::{Game, Notation, PerfectIndex, Player, PositionKey, Render};
 use cgtk_games::fox_hounds::FoxHounds;
 use cgtk_games::kono::Kono;
 use cgtk_games::mu_torere::MuTorere;
@@ -114,8 +115,7 @@ fn build_nim(setup: &Setup) -> Result<Box<dyn Playable>, String> {
 
 /// The solved values for `start`'s game: read from `--table` (checked to be for `id` and,
 /// unless `any_variant`, for this variant), else solved now.
-fn solved<G: Predecessors + Sync + Clone + 'static>(
-    id: &str,
+fn solved<G: SolvedGame + 'static>(
     variant: &str,
     start: &G,
     setup: &Setup,
@@ -126,9 +126,17 @@ fn solved<G: Predecessors + Sync + Clone + 'static>(
             let table = Table::open_path(path)
                 .map_err(|e| format!("cannot read table {}: {e}", path.display()))?;
             table
-                .expect_game(id)
+                .expect_game(G::ID)
                 .map_err(|e| format!("table {}: {e}", path.display()))?;
             let header = table.header();
+            if header.scheme != G::SCHEME {
+                return Err(format!(
+                    "table {} uses index scheme {:?}, not {:?}",
+                    path.display(),
+                    header.scheme,
+                    G::SCHEME
+                ));
+            }
             if header.entry_count != start.index_size() {
                 return Err(format!(
                     "table {} has {} entries; this game has {} positions",
@@ -187,7 +195,7 @@ fn build_mu_torere(setup: &Setup) -> Result<Box<dyn Playable>, String> {
         .map_err(|e: cgtk_games::mu_torere::VariantError| e.to_string())?;
     let start = MuTorere::start(variant);
     let name = variant.to_string();
-    let solved = solved("mu-torere", &name, &start, setup, false)?;
+    let solved = solved(&name, &start, setup, false)?;
     Ok(boxed(
         "mu-torere",
         name,
@@ -206,7 +214,7 @@ fn build_kono(setup: &Setup) -> Result<Box<dyn Playable>, String> {
     let name = variant.to_string();
     let advisor: Box<dyn Advisor<Kono>> = if setup.table.is_some() {
         Box::new(TableAdvisor {
-            solved: solved("kono", &name, &start, setup, false)?,
+            solved: solved(&name, &start, setup, false)?,
         })
     } else {
         Box::new(AlphaBetaAdvisor::new(
@@ -244,7 +252,7 @@ fn build_fox_hounds(setup: &Setup) -> Result<Box<dyn Playable>, String> {
     let name = variant.to_string();
     let advisor: Box<dyn Advisor<FoxHounds>> = match setup.heuristic.as_deref() {
         None => Box::new(TableAdvisor {
-            solved: solved("fox-hounds", &name, &start, setup, true)?,
+            solved: solved(&name, &start, setup, true)?,
         }),
         Some(h) => {
             let heuristic = match h {

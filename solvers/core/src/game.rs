@@ -64,14 +64,87 @@ pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
 ///
 /// The methods take `&self` so that a position can carry its rules variant: any position
 /// of the variant serves as the template for [`position_at`](PerfectIndex::position_at).
-pub trait PerfectIndex: Game + Sized {
+///
+/// # Symmetry reduction
+///
+/// A game whose rules are invariant under a group of transformations (mirror images of the
+/// board, swapping the colours together with the side to move, …) may give all the images
+/// of a position one index, so that an index names a *class* of positions with one value.
+/// Such a game overrides the four symmetry methods below; [`position_at`](PerfectIndex::position_at)
+/// then returns the class's representative, and [`index_with_symmetry`](PerfectIndex::index_with_symmetry)
+/// says which transformation of the representative a position is. The defaults describe
+/// an index without reduction (the group of the identity alone).
+///
+/// The transformations must be symmetries of the rules: for every symmetry `g`, the moves
+/// of `p.transformed(g)` are the transformed moves of `p` (leading to the transformed
+/// children), and the same player wins or the game is drawn.
+pub trait PerfectIndex: Game + Clone {
     /// The size of the index space (legal positions and unused indices alike).
     fn index_size(&self) -> u64;
-    /// This position's index, in `0..index_size()`.
+    /// This position's index, in `0..index_size()`; equal for a position and its
+    /// transformations under the game's symmetries.
     fn index(&self) -> u64;
-    /// The position with `index` under the same rules variant as `self`, or `None` when
-    /// the index names no legal position.
+    /// The position with `index` under the same rules variant as `self` (the class's
+    /// representative), or `None` when the index names no legal position.
     fn position_at(&self, index: u64) -> Option<Self>;
+
+    /// The order of the symmetry group the index is reduced by; its elements are numbered
+    /// `0..symmetry_count()`, 0 being the identity. The default, 1, means no reduction.
+    fn symmetry_count(&self) -> u32 {
+        1
+    }
+
+    /// This position transformed by symmetry `g` (in `0..symmetry_count()`).
+    fn transformed(&self, g: u32) -> Self {
+        debug_assert_eq!(g, 0, "the identity is the only symmetry");
+        self.clone()
+    }
+
+    /// The symmetry "`b`, then `a`": `p.transformed(b).transformed(a) ==
+    /// p.transformed(compose_symmetries(a, b))`.
+    fn compose_symmetries(&self, a: u32, b: u32) -> u32 {
+        debug_assert_eq!((a, b), (0, 0), "the identity is the only symmetry");
+        0
+    }
+
+    /// This position's index and a symmetry `g` with
+    /// `position_at(index).transformed(g) == *self`.
+    fn index_with_symmetry(&self) -> (u64, u32) {
+        (self.index(), 0)
+    }
+
+    /// The number of distinct positions that share this position's index (1 without
+    /// symmetry reduction). The provided version compares every transformation.
+    fn class_size(&self) -> u64
+    where
+        Self: PartialEq,
+    {
+        let images: Vec<Self> = (0..self.symmetry_count())
+            .map(|g| self.transformed(g))
+            .collect();
+        (0..images.len())
+            .filter(|&i| !images[..i].contains(&images[i]))
+            .count() as u64
+    }
+
+    /// Clears `out` and fills it with the distinct positions that share this position's
+    /// index, this one's representative first.
+    fn class_members(&self, out: &mut Vec<Self>)
+    where
+        Self: PartialEq,
+    {
+        out.clear();
+        let (index, _) = self.index_with_symmetry();
+        let Some(rep) = self.position_at(index) else {
+            return;
+        };
+        for g in 0..self.symmetry_count() {
+            let image = rep.transformed(g);
+            if !out.contains(&image) {
+                out.push(image);
+            }
+        }
+    }
 }
 
 /// Random or hidden events, for engines that handle chance nodes (Monte Carlo tree search).

@@ -170,37 +170,70 @@ fn square_number(s: &str) -> Option<u8> {
     ((f + r) % 2 == 0).then_some(r * 4 + f / 2)
 }
 
-fn binomial(n: u64, k: u64) -> u64 {
-    if k > n {
-        return 0;
+/// `C(n, k)` for n in 0..=32 and k in 0..=4 (Pascal's triangle).
+const BINOMIALS: [[u32; 5]; 33] = binomials();
+
+const fn binomials() -> [[u32; 5]; 33] {
+    let mut t = [[0u32; 5]; 33];
+    let mut n = 0;
+    while n <= 32 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= 4 && n > 0 {
+            t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
+            k += 1;
+        }
+        n += 1;
     }
-    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+    t
 }
 
 /// Rank of a 4-subset of 0..32 in the combinatorial number system.
+#[inline]
 fn rank_set(mut set: u32) -> u64 {
     let mut rank = 0;
-    for k in 1..=4 {
-        let sq = set.trailing_zeros() as u64;
+    for row in &BINOMIALS_BY_K {
+        let sq = set.trailing_zeros() as usize;
         set &= set - 1;
-        rank += binomial(sq, k);
+        rank += row[sq] as u64;
     }
     rank
 }
 
-fn unrank_set(mut rank: u64) -> u32 {
-    let mut set = 0;
-    let mut top = 32u64;
-    for k in (1..=4).rev() {
-        let mut sq = top - 1;
-        while binomial(sq, k) > rank {
-            sq -= 1;
+/// `C(n, k)` for k = 1..=4, by k then n, for [`rank_set`].
+const BINOMIALS_BY_K: [[u32; 32]; 4] = {
+    let mut t = [[0u32; 32]; 4];
+    let mut k = 0;
+    while k < 4 {
+        let mut n = 0;
+        while n < 32 {
+            t[k][n] = BINOMIALS[n][k + 1];
+            n += 1;
         }
-        rank -= binomial(sq, k);
-        set |= 1 << sq;
-        top = sq;
+        k += 1;
     }
-    set
+    t
+};
+
+/// The 4-subset with `rank` (a table of every subset in rank order).
+#[inline]
+fn unrank_set(rank: u64) -> u32 {
+    static SETS: OnceLock<Vec<u32>> = OnceLock::new();
+    let sets = SETS.get_or_init(|| {
+        // Colexicographic order, the order of the ranks.
+        let mut sets = Vec::with_capacity(HOUND_SETS as usize);
+        for d in 0..32 {
+            for c in 0..d {
+                for b in 0..c {
+                    for a in 0..b {
+                        sets.push(1 << a | 1 << b | 1 << c | 1 << d);
+                    }
+                }
+            }
+        }
+        sets
+    });
+    sets[rank as usize]
 }
 
 impl FoxHounds {
@@ -521,12 +554,24 @@ mod tests {
     use super::*;
     use cgtk_core::perft;
 
+    fn binomial(n: u64, k: u64) -> u64 {
+        if k > n {
+            return 0;
+        }
+        (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+    }
+
     #[test]
     fn subset_ranking_round_trips() {
-        for rank in (0..HOUND_SETS).step_by(7) {
+        for rank in 0..HOUND_SETS {
             let set = unrank_set(rank);
             assert_eq!(set.count_ones(), 4);
             assert_eq!(rank_set(set), rank);
+        }
+        for (n, row) in BINOMIALS.iter().enumerate() {
+            for (k, &c) in row.iter().enumerate() {
+                assert_eq!(c as u64, binomial(n as u64, k as u64));
+            }
         }
         assert_eq!(binomial(32, 4), HOUND_SETS);
     }

@@ -1,5 +1,5 @@
 use crate::entry::{decode_entry, Verdict, MAX_DISTANCE};
-use cgtk_core::{Outcome, Predecessors, Value};
+use cgtk_core::{Outcome, PerfectIndex, Predecessors, Value};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
 
@@ -66,10 +66,24 @@ pub struct Counts {
 impl Counts {
     /// Adds one verdict to the counts.
     pub fn add(&mut self, verdict: Verdict) {
+        self.add_many(verdict, 1);
+    }
+
+    /// Adds `n` positions with the same verdict to the counts.
+    pub fn add_many(&mut self, verdict: Verdict, n: u64) {
         match verdict.value {
-            Value::Win => self.wins += 1,
-            Value::Loss => self.losses += 1,
-            Value::Draw => self.draws += 1,
+            Value::Win => self.wins += n,
+            Value::Loss => self.losses += n,
+            Value::Draw => self.draws += n,
+        }
+    }
+
+    /// The sums of two counts.
+    pub fn merge(self, other: Counts) -> Counts {
+        Counts {
+            wins: self.wins + other.wins,
+            losses: self.losses + other.losses,
+            draws: self.draws + other.draws,
         }
     }
 
@@ -110,7 +124,8 @@ impl Solution {
         decode_entry(raw).ok().flatten()
     }
 
-    /// Counts of wins, losses and draws over every legal position.
+    /// Counts of wins, losses and draws over every legal index (for a symmetry-reduced
+    /// index, every class; see [`position_counts`](Solution::position_counts)).
     pub fn counts(&self) -> Counts {
         self.entries
             .par_chunks(1 << 16)
@@ -123,11 +138,30 @@ impl Solution {
                 }
                 c
             })
-            .reduce(Counts::default, |a, b| Counts {
-                wins: a.wins + b.wins,
-                losses: a.losses + b.losses,
-                draws: a.draws + b.draws,
+            .reduce(Counts::default, Counts::merge)
+    }
+
+    /// Counts of wins, losses and draws over every legal position of `game`, which must
+    /// be the game solved: with a symmetry-reduced index each class counts as many
+    /// positions as it holds.
+    pub fn position_counts<G>(&self, game: &G) -> Counts
+    where
+        G: PerfectIndex + PartialEq + Sync,
+    {
+        if game.symmetry_count() == 1 {
+            return self.counts();
+        }
+        self.entries
+            .par_iter()
+            .enumerate()
+            .fold(Counts::default, |mut c, (i, &e)| {
+                if let Ok(Some(v)) = decode_entry(e) {
+                    let size = game.position_at(i as u64).map_or(0, |p| p.class_size());
+                    c.add_many(v, size);
+                }
+                c
             })
+            .reduce(Counts::default, Counts::merge)
     }
 
     /// The longest forced win over every legal position: its index and distance in plies.
@@ -165,6 +199,10 @@ const CHUNK: u64 = 1 << 20;
 /// to be found (so the loser holds out longest). Positions never decided are draws. Each
 /// distance is processed in parallel with rayon; memory is two bytes per index plus the
 /// current and next lists of decided positions.
+///
+/// With a symmetry-reduced index nothing changes: an index is a class, its representative's
+/// moves are counted, and the game's [`Predecessors`] list classes as often as the
+/// representative has moves into the class.
 ///
 /// ```
 /// use cgtk_core::{PerfectIndex, Value};
@@ -207,37 +245,27 @@ where
         // Losses first: their predecessors become wins, before any counting down at this
         // distance could wrongly call one of them lost.
         for pass_tag in [LOSS, WIN] {
+            let step = Step {
+                pass_tag,
+                next_tag,
+                states: &states,
+                broken: &broken,
+            };
             let found = frontier
                 .par_iter()
-                .fold(
-                    || (Vec::new(), Vec::new()),
-                    |(mut found, mut preds): (Vec<u32>, Vec<u64>), &p| {
-                        if states[p as usize].load(Ordering::Relaxed) & TAG != pass_tag {
-                            return (found, preds);
+                .fold(Scratch::default, |mut scratch, &p| {
+                    if states[p as usize].load(Ordering::Relaxed) & TAG == pass_tag {
+                        step.gather(game, p, &mut scratch);
+                        if scratch.gathered == BATCH {
+                            step.settle(&mut scratch);
                         }
-                        let Some(pos) = game.position_at(p as u64) else {
-                            broken.store(true, Ordering::Relaxed);
-                            return (found, preds);
-                        };
-                        pos.predecessors(&mut preds);
-                        for &q in &preds {
-                            let Some(cell) = states.get(q as usize) else {
-                                broken.store(true, Ordering::Relaxed);
-                                continue;
-                            };
-                            let claimed = if pass_tag == LOSS {
-                                claim_win(cell, WIN | next_tag)
-                            } else {
-                                count_down(cell, LOSS | next_tag, &broken)
-                            };
-                            if claimed {
-                                found.push(q as u32);
-                            }
-                        }
-                        (found, preds)
-                    },
-                )
-                .map(|(found, _)| found)
+                    }
+                    scratch
+                })
+                .map(|mut scratch| {
+                    step.settle(&mut scratch);
+                    scratch.found
+                })
                 .reduce(Vec::new, |mut a, mut b| {
                     if a.len() < b.len() {
                         std::mem::swap(&mut a, &mut b);
@@ -274,6 +302,80 @@ where
         }
     });
     Ok(Solution { entries })
+}
+
+/// Positions whose predecessors are gathered before their states are read.
+const BATCH: usize = 32;
+
+/// Buffers of one propagation task.
+#[derive(Default)]
+struct Scratch {
+    /// Positions decided by this task.
+    found: Vec<u32>,
+    /// The predecessors of one position.
+    preds: Vec<u64>,
+    /// The predecessors of the positions gathered, and their number.
+    batch: Vec<u64>,
+    gathered: usize,
+    /// The states of `batch` as read before updating any.
+    seen: Vec<u16>,
+}
+
+/// One pass of one distance: the results of positions tagged `pass_tag` go to their
+/// predecessors, decided ones tagged with distance `next_tag`.
+struct Step<'a> {
+    pass_tag: u16,
+    next_tag: u16,
+    states: &'a [AtomicU16],
+    broken: &'a AtomicBool,
+}
+
+impl Step<'_> {
+    /// Adds the predecessors of position `p` to the batch.
+    fn gather<G: Predecessors>(&self, game: &G, p: u32, scratch: &mut Scratch) {
+        let Some(pos) = game.position_at(p as u64) else {
+            self.broken.store(true, Ordering::Relaxed);
+            return;
+        };
+        pos.predecessors(&mut scratch.preds);
+        scratch.batch.extend_from_slice(&scratch.preds);
+        scratch.gathered += 1;
+    }
+
+    /// Passes the results of the gathered positions to their predecessors: wins for the
+    /// predecessors of a loss, one move less to count for those of a win.
+    ///
+    /// Every state is read before any is updated: the reads then wait for memory together
+    /// (an atomic update would wait for each in turn). A decided state never changes
+    /// again, so a read that is already stale only skips what must be skipped.
+    fn settle(&self, scratch: &mut Scratch) {
+        let states = self.states;
+        scratch.seen.clear();
+        scratch.seen.extend(scratch.batch.iter().map(|&q| {
+            states
+                .get(q as usize)
+                .map_or(0, |c| c.load(Ordering::Relaxed))
+        }));
+        for (&q, &seen) in scratch.batch.iter().zip(&scratch.seen) {
+            let Some(cell) = states.get(q as usize) else {
+                self.broken.store(true, Ordering::Relaxed);
+                continue;
+            };
+            if seen & TAG != OPEN {
+                continue;
+            }
+            let claimed = if self.pass_tag == LOSS {
+                claim_win(cell, WIN | self.next_tag)
+            } else {
+                count_down(cell, LOSS | self.next_tag, self.broken)
+            };
+            if claimed {
+                scratch.found.push(q as u32);
+            }
+        }
+        scratch.batch.clear();
+        scratch.gathered = 0;
+    }
 }
 
 /// Marks an open position as won; false when it was already decided or illegal.
@@ -316,43 +418,50 @@ where
     G: Predecessors + Sync,
 {
     let n = game.index_size();
-    let mut states: Vec<AtomicU16> = Vec::with_capacity(n as usize);
-    let mut start = 0u64;
-    while start < n {
-        let end = (start + CHUNK).min(n);
-        let chunk: Result<Vec<AtomicU16>, SolveError> = (start..end)
-            .into_par_iter()
-            .map_init(Vec::new, |moves, i| {
-                let Some(pos) = game.position_at(i) else {
-                    return Ok(AtomicU16::new(0));
-                };
-                // A game that is over has no legal moves, so the outcome is only needed
-                // when there are none.
-                pos.legal_moves(moves);
-                let state = if moves.len() > (!TAG) as usize {
-                    return Err(SolveError::TooManyMoves {
-                        index: i,
-                        moves: moves.len(),
-                    });
-                } else if !moves.is_empty() {
-                    OPEN | moves.len() as u16
-                } else {
-                    match pos.outcome() {
-                        Some(Outcome::Win(w)) if w == pos.to_move() => WIN,
-                        Some(Outcome::Draw) => OPEN,
-                        // Lost by the rules, or no move at all: the side to move loses.
-                        _ => LOSS,
-                    }
-                };
-                Ok(AtomicU16::new(state))
-            })
-            .collect();
-        states.extend(chunk?);
+    let states: Vec<AtomicU16> = (0..n).into_par_iter().map(|_| AtomicU16::new(0)).collect();
+    for (k, chunk) in states.chunks(CHUNK as usize).enumerate() {
+        let first = k as u64 * CHUNK;
+        chunk
+            .par_iter()
+            .enumerate()
+            .try_for_each_init(Vec::new, |moves, (j, cell)| {
+                let i = first + j as u64;
+                if let Some(pos) = game.position_at(i) {
+                    cell.store(initial_state(&pos, i, moves)?, Ordering::Relaxed);
+                }
+                Ok(())
+            })?;
         progress(Progress::Counting {
-            done: end,
+            done: first + chunk.len() as u64,
             total: n,
         });
-        start = end;
     }
     Ok(states)
+}
+
+/// The state of legal position `pos` (index `i`) before propagation: open with its number
+/// of moves, or decided by the rules.
+fn initial_state<G: Predecessors>(
+    pos: &G,
+    i: u64,
+    moves: &mut Vec<G::Move>,
+) -> Result<u16, SolveError> {
+    let count = pos.move_count(moves);
+    if count > (!TAG) as usize {
+        return Err(SolveError::TooManyMoves {
+            index: i,
+            moves: count,
+        });
+    }
+    if count > 0 {
+        return Ok(OPEN | count as u16);
+    }
+    // A game that is over has no legal moves, so the outcome is only needed when there
+    // are none.
+    Ok(match pos.outcome() {
+        Some(Outcome::Win(w)) if w == pos.to_move() => WIN,
+        Some(Outcome::Draw) => OPEN,
+        // Lost by the rules, or no move at all: the side to move loses.
+        _ => LOSS,
+    })
 }

@@ -3,8 +3,12 @@
 //! - [`solve`] computes, for every position of a game implementing cgtk-core's
 //!   [`Predecessors`](cgtk_core::Predecessors) (a [`PerfectIndex`](cgtk_core::PerfectIndex)
 //!   with un-moves), whether the side to move wins, loses or draws, and in how many plies
-//!   under best play. It returns a [`Solution`]: one 16-bit entry per index.
-//! - [`reachable`] finds the positions reachable from a start position.
+//!   under best play. It returns a [`Solution`]: one 16-bit entry per index. A game whose
+//!   index is reduced by symmetries (one index for all images of a position, as Four Field
+//!   Kono's) is solved on the reduced index unchanged; [`Solution::position_counts`]
+//!   counts positions rather than indices.
+//! - [`reachable`] finds the positions reachable from a start position (for a reduced
+//!   index, which images of each class are reachable).
 //! - [`write_table`] and [`Table`] write and read table files (format in
 //!   `docs/table-format.md`): magic bytes, version, game, variant, index scheme, entry
 //!   encoding, checksums, optional run-length compression in independent blocks, so that
@@ -41,7 +45,7 @@ mod table;
 pub use crc::{crc32, Crc32};
 pub use engine::{solve, Counts, Progress, Solution, SolveError};
 pub use entry::{decode_entry, encode_entry, Verdict, MAX_DISTANCE};
-pub use reach::{reachable, Reachable};
+pub use reach::{reachable, Reachable, MAX_SYMMETRIES};
 pub use table::{
     write_table, Compression, Table, TableError, TableHeader, TableSpec, DEFAULT_BLOCK_ENTRIES,
     FORMAT_VERSION, MAGIC,

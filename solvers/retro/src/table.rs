@@ -55,7 +55,7 @@ pub struct TableHeader {
     pub game: String,
     /// The rules variant as the game writes it, e.g. `compulsory-capture`.
     pub variant: String,
-    /// The name of the indexing scheme, e.g. `kono-base3-v1`.
+    /// The name of the indexing scheme, e.g. `kono-sym16-v1`.
     pub scheme: String,
     /// How blocks are stored.
     pub compression: Compression,

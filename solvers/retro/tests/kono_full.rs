@@ -1,16 +1,18 @@
-//! The full Four Field Kono solve checked for internal consistency, position by position.
+//! The full Four Field Kono, solved on its symmetry-reduced index, checked for internal
+//! consistency class by class and against an earlier solve without symmetry reduction.
 //!
-//! Too heavy for the regular suite (minutes of CPU on a 2-core machine): run it with
-//! `cargo test --release -p cgtk-retro --test kono_full -- --ignored`.
+//! Seconds in release mode; skipped in debug builds.
 
 use cgtk_core::{Game, PerfectIndex, Value};
 use cgtk_games::kono::Kono;
 use cgtk_retro::{reachable, solve, Solution, Verdict};
 use rayon::prelude::*;
+use std::collections::HashMap;
 
 /// Every win has a move to a loss at distance − 1 and none to a loss closer; every loss
 /// has all moves to wins, the longest at distance − 1; every draw has a move to a draw and
-/// none to a loss.
+/// none to a loss. Checked on each class's representative (its symmetric images have the
+/// same moves, transformed, into the same classes).
 fn check_consistency(start: &Kono, solution: &Solution) {
     let bad: u64 = (0..start.index_size())
         .into_par_iter()
@@ -31,56 +33,92 @@ fn check_consistency(start: &Kono, solution: &Solution) {
                     c.expect("every move leads to a legal position")
                 })
                 .collect();
-            let losses = children.iter().filter(|c| c.value == Value::Loss);
-            let ok = match (v.value, v.distance) {
-                (Value::Win, Some(d)) => losses.filter_map(|c| c.distance).min() == Some(d - 1),
-                (Value::Loss, Some(d)) => {
-                    children.iter().all(|c| c.value == Value::Win)
-                        && children
-                            .iter()
-                            .filter_map(|c| c.distance)
-                            .max()
-                            .map_or(0, |m| m + 1)
-                            == d
-                }
-                (Value::Draw, None) => {
-                    losses.count() == 0 && children.iter().any(|c| c.value == Value::Draw)
-                }
-                _ => false,
-            };
-            (!ok) as u64
+            (!consistent(v, &children)) as u64
         })
         .sum();
     assert_eq!(bad, 0, "inconsistent positions");
 }
 
+/// Whether verdict `v` follows from the verdicts of the children.
+fn consistent(v: Verdict, children: &[Verdict]) -> bool {
+    let losses = children.iter().filter(|c| c.value == Value::Loss);
+    match (v.value, v.distance) {
+        (Value::Win, Some(d)) => losses.filter_map(|c| c.distance).min() == Some(d - 1),
+        (Value::Loss, Some(d)) => {
+            children.iter().all(|c| c.value == Value::Win)
+                && children
+                    .iter()
+                    .filter_map(|c| c.distance)
+                    .max()
+                    .map_or(0, |m| m + 1)
+                    == d
+        }
+        (Value::Draw, None) => {
+            losses.count() == 0 && children.iter().any(|c| c.value == Value::Draw)
+        }
+        _ => false,
+    }
+}
+
+/// Legal positions: at most 8 pieces a side, either side to move, by the multinomial
+/// formula: the sum over a, b <= 8 of 16! / (a! b! (16 - a - b)!), twice.
+fn legal_positions() -> u64 {
+    let f = |n: u64| (1..=n).product::<u64>();
+    let mut legal = 0u64;
+    for a in 0..=8 {
+        for b in 0..=8 {
+            legal += 2 * f(16) / (f(a) * f(b) * f(16 - a - b));
+        }
+    }
+    legal
+}
+
+/// The `key value` lines of tests/data/kono.txt.
+fn reference() -> HashMap<String, String> {
+    let path = format!("{}/tests/data/kono.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.starts_with("# Source:"));
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (k, v) = l.split_once(' ').unwrap();
+            (k.to_string(), v.trim().to_string())
+        })
+        .collect()
+}
+
 #[test]
-#[ignore = "very heavy: solves the full game (minutes on 2 cores); run with --release -- --ignored"]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
 fn full_kono_is_consistent() {
-    for variant in ["standard", "compulsory-capture"] {
+    let want = reference();
+    for (variant, prefix) in [("standard", ""), ("compulsory-capture", "compulsory_")] {
         let start = Kono::start(variant.parse().unwrap());
         let solution = solve(&start, &|_| {}).unwrap();
         check_consistency(&start, &solution);
-        let c = solution.counts();
+        let all = solution.position_counts(&start);
+        assert_eq!(all.total(), legal_positions(), "{variant}");
         let reach = reachable(&start);
-        eprintln!(
-            "{variant}: legal {} wins {} losses {} draws {} reachable {} start {:?} longest {:?}",
-            c.total(),
-            c.wins,
-            c.losses,
-            c.draws,
-            reach.count(),
-            solution.verdict(start.index()),
-            solution.longest_win()
-        );
-        // Each side has at most 8 pieces: sum over a, b <= 8 of 16!/(a! b! (16-a-b)!), twice.
-        let mut legal = 0u64;
-        let f = |n: u64| (1..=n).product::<u64>();
-        for a in 0..=8 {
-            for b in 0..=8 {
-                legal += 2 * f(16) / (f(a) * f(b) * f(16 - a - b));
-            }
+        let from_start = reach.counts(&solution);
+        let start_value = solution.verdict(start.index()).unwrap().value;
+        let longest = solution.longest_win().unwrap().1;
+        let mut got = vec![
+            ("reachable", reach.count()),
+            ("longest_win", longest as u64),
+        ];
+        if prefix.is_empty() {
+            got.extend([
+                ("legal", all.total()),
+                ("wins", all.wins),
+                ("losses", all.losses),
+                ("draws", all.draws),
+                ("reachable_wins", from_start.wins),
+                ("reachable_losses", from_start.losses),
+                ("reachable_draws", from_start.draws),
+            ]);
         }
-        assert_eq!(c.total(), legal);
+        for (key, value) in got {
+            assert_eq!(value.to_string(), want[&format!("{prefix}{key}")], "{key}");
+        }
+        assert_eq!(start_value.as_str(), want[&format!("{prefix}start")]);
     }
 }

@@ -1,27 +1,27 @@
-//! An independent, deliberately simple solver used only to check the engine: successor
-//! lists built forwards with make/unmake, then rounds of "won if some move reaches a lost
-//! position, lost if every move reaches a won one" until nothing changes.
+//! An independent, deliberately simple solver used only to check the engine: it knows no
+//! index at all. Successor lists are built forwards with make/unmake over a hash map of
+//! positions, then rounds of "won if some move reaches a lost position, lost if every move
+//! reaches a won one" run until nothing changes.
 
 #![allow(dead_code)]
 
-use cgtk_core::{Outcome, PerfectIndex, Value};
+use cgtk_core::{Game, Outcome, Value};
 use cgtk_retro::Verdict;
 use std::collections::HashMap;
+use std::hash::Hash;
 
-/// Verdicts of every legal position (by index) of `game`'s index space.
-pub fn naive_solve<G: PerfectIndex>(game: &G) -> HashMap<u64, Verdict> {
-    let mut ids = HashMap::new();
-    let mut positions = Vec::new();
-    for i in 0..game.index_size() {
-        if let Some(p) = game.position_at(i) {
-            ids.insert(i, positions.len());
-            positions.push(p);
-        }
-    }
+/// Verdicts of every position in `positions`, which must be closed under legal moves.
+pub fn naive_solve<G: Game + Clone + Eq + Hash>(positions: &[G]) -> HashMap<G, Verdict> {
+    let ids: HashMap<G, usize> = positions
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.clone(), i))
+        .collect();
     let mut succ: Vec<Vec<usize>> = Vec::with_capacity(positions.len());
     let mut known: Vec<Option<Verdict>> = vec![None; positions.len()];
     let mut moves = Vec::new();
-    for (id, p) in positions.iter_mut().enumerate() {
+    for (id, p) in positions.iter().enumerate() {
+        let mut p = p.clone();
         let mine = p.to_move();
         let mut list = Vec::new();
         match p.outcome() {
@@ -36,7 +36,7 @@ pub fn naive_solve<G: PerfectIndex>(game: &G) -> HashMap<u64, Verdict> {
                 p.legal_moves(&mut moves);
                 for &mv in &moves {
                     let undo = p.make(mv);
-                    list.push(ids[&p.index()]);
+                    list.push(ids[&p]);
                     p.unmake(mv, undo);
                 }
                 if list.is_empty() {
@@ -49,56 +49,59 @@ pub fn naive_solve<G: PerfectIndex>(game: &G) -> HashMap<u64, Verdict> {
         }
         succ.push(list);
     }
-    loop {
-        let before = known.clone();
-        let mut changed = false;
-        for id in 0..positions.len() {
-            if before[id].is_some() || succ[id].is_empty() {
-                continue;
-            }
-            let vs: Vec<Option<Verdict>> = succ[id].iter().map(|&s| before[s]).collect();
-            let fastest_loss = vs
-                .iter()
-                .flatten()
-                .filter(|v| v.value == Value::Loss)
-                .filter_map(|v| v.distance)
-                .min();
-            if let Some(d) = fastest_loss {
-                known[id] = Some(Verdict {
-                    value: Value::Win,
-                    distance: Some(d + 1),
-                });
-                changed = true;
-            } else if vs
-                .iter()
-                .all(|v| matches!(v, Some(v) if v.value == Value::Win))
-            {
-                let d = vs
-                    .iter()
-                    .flatten()
-                    .filter_map(|v| v.distance)
-                    .max()
-                    .unwrap_or(0);
-                known[id] = Some(Verdict {
-                    value: Value::Loss,
-                    distance: Some(d + 1),
-                });
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
+    while let Some(next) = one_round(&succ, &known) {
+        known = next;
     }
-    ids.iter()
-        .map(|(&i, &id)| {
-            (
-                i,
-                known[id].unwrap_or(Verdict {
-                    value: Value::Draw,
-                    distance: None,
-                }),
-            )
+    positions
+        .iter()
+        .zip(known)
+        .map(|(p, v)| {
+            let draw = Verdict {
+                value: Value::Draw,
+                distance: None,
+            };
+            (p.clone(), v.unwrap_or(draw))
         })
         .collect()
+}
+
+/// One round of deductions from the previous round's verdicts; `None` when nothing new.
+fn one_round(succ: &[Vec<usize>], before: &[Option<Verdict>]) -> Option<Vec<Option<Verdict>>> {
+    let mut known = before.to_vec();
+    let mut changed = false;
+    for (id, list) in succ.iter().enumerate() {
+        if before[id].is_some() || list.is_empty() {
+            continue;
+        }
+        let vs: Vec<Option<Verdict>> = list.iter().map(|&s| before[s]).collect();
+        let fastest_loss = vs
+            .iter()
+            .flatten()
+            .filter(|v| v.value == Value::Loss)
+            .filter_map(|v| v.distance)
+            .min();
+        if let Some(d) = fastest_loss {
+            known[id] = Some(Verdict {
+                value: Value::Win,
+                distance: Some(d + 1),
+            });
+            changed = true;
+        } else if vs
+            .iter()
+            .all(|v| matches!(v, Some(v) if v.value == Value::Win))
+        {
+            let d = vs
+                .iter()
+                .flatten()
+                .filter_map(|v| v.distance)
+                .max()
+                .unwrap_or(0);
+            known[id] = Some(Verdict {
+                value: Value::Loss,
+                distance: Some(d + 1),
+            });
+            changed = true;
+        }
+    }
+    changed.then_some(known)
 }

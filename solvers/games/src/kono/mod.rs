@@ -33,7 +33,35 @@
 //! let mv = game.parse_move("b1xb3").unwrap();
 //! game.make(mv);
 //! assert_eq!(game.position_text(), "oooo/oxoo/xxxx/x.xx o");
-//! assert_eq!(game.position_at(game.index()), Some(game));
+//! ```
+//!
+//! # Symmetry
+//! The rules treat every direction and both players alike, so each of the eight
+//! symmetries of the board, with or without swapping the colours together with the side
+//! to move, maps a position to one with the same value. The [`PerfectIndex`] gives all 16
+//! images of a position one index (scheme `kono-sym16-v1`, described in
+//! docs/table-format.md): 5 398 083 indices where one per position would need 2 · 3^16,
+//! for 77 490 558 legal positions. [`position_at`](PerfectIndex::position_at) returns a
+//! class's representative, always with `x` to move, and
+//! [`index_with_symmetry`](PerfectIndex::index_with_symmetry) says which symmetry of the
+//! representative a position is.
+//!
+//! ```
+//! use cgtk_core::{Game, Notation, PerfectIndex, Player};
+//! use cgtk_games::kono::Kono;
+//!
+//! let game = Kono::start(Default::default());
+//! let after = game.parse_position("oooo/oxoo/xxxx/x.xx o").unwrap();
+//! let (index, g) = after.index_with_symmetry();
+//! let representative = game.position_at(index).unwrap();
+//! assert_eq!(representative.to_move(), Player::First);
+//! assert_eq!(representative.transformed(g), after);
+//! // The mirror image (files a <-> d) and the colour-swapped position share the index.
+//! let mirror = game.parse_position("oooo/ooxo/xxxx/xx.x o").unwrap();
+//! let swapped = game.parse_position("xxxx/xoxx/oooo/o.oo x").unwrap();
+//! assert_eq!(mirror.index(), index);
+//! assert_eq!(swapped.index(), index);
+//! assert_eq!(after.class_size(), 16);
 //! ```
 
 use cgtk_core::{
@@ -41,13 +69,15 @@ use cgtk_core::{
 };
 use std::fmt;
 use std::str::FromStr;
-use std::sync::OnceLock;
+
+mod index;
+mod symmetry;
+
+use index::index_tables;
+use symmetry::{board_group, COLOUR_SWAP, SYMMETRIES};
 
 const FILE_A: u16 = 0x1111;
 const FILE_D: u16 = 0x8888;
-/// 3^8 and 3^16.
-const P8: u64 = 6561;
-const P16: u64 = P8 * P8;
 
 /// The rules variant of Four Field Kono.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -129,7 +159,7 @@ pub struct Kono {
 const DIRS: [i8; 4] = [4, 1, -4, -1];
 
 #[inline]
-fn shift(b: u16, d: i8) -> u16 {
+const fn shift(b: u16, d: i8) -> u16 {
     match d {
         4 => b << 4,
         -4 => b >> 4,
@@ -138,32 +168,23 @@ fn shift(b: u16, d: i8) -> u16 {
     }
 }
 
-/// Base-3 value of 8 cells (1 = first, 2 = second) per pair of byte masks, and back.
-struct Tables {
-    rank: Vec<u16>,
-    unrank: Vec<(u8, u8)>,
-}
+/// Per cell and direction (in the order of [`DIRS`]): the cells one and two steps away,
+/// as bitboards (0 off the board).
+const REACH: [[(u16, u16); 4]; 16] = reach_table();
 
-fn tables() -> &'static Tables {
-    static T: OnceLock<Tables> = OnceLock::new();
-    T.get_or_init(|| {
-        let mut rank = vec![0u16; 1 << 16];
-        let mut unrank = Vec::with_capacity(P8 as usize);
-        for code in 0..P8 as usize {
-            let (mut f, mut s, mut c) = (0u8, 0u8, code);
-            for bit in 0..8 {
-                match c % 3 {
-                    1 => f |= 1 << bit,
-                    2 => s |= 1 << bit,
-                    _ => {}
-                }
-                c /= 3;
-            }
-            unrank.push((f, s));
-            rank[(f as usize) << 8 | s as usize] = code as u16;
+const fn reach_table() -> [[(u16, u16); 4]; 16] {
+    let mut table = [[(0, 0); 4]; 16];
+    let mut cell = 0;
+    while cell < 16 {
+        let mut k = 0;
+        while k < 4 {
+            let one = shift(1 << cell, DIRS[k]);
+            table[cell][k] = (one, shift(one, DIRS[k]));
+            k += 1;
         }
-        Tables { rank, unrank }
-    })
+        cell += 1;
+    }
+    table
 }
 
 impl Kono {
@@ -174,6 +195,18 @@ impl Kono {
             to_move: Player::First,
             variant,
         }
+    }
+
+    /// The position with `x`'s and `o`'s pieces on the cells of the bitboards `x` and `o`
+    /// (bit `rank * 4 + file`) and `to_move` to move; `None` when the bitboards overlap or
+    /// a side has more pieces than the variant allows.
+    pub fn from_pieces(variant: Variant, x: u16, o: u16, to_move: Player) -> Option<Kono> {
+        let max = variant.max_pieces as u32;
+        (x & o == 0 && x.count_ones() <= max && o.count_ones() <= max).then_some(Kono {
+            pieces: [x, o],
+            to_move,
+            variant,
+        })
     }
 
     /// The rules variant.
@@ -221,8 +254,10 @@ impl Kono {
                 .sum::<u32>()
     }
 
-    fn predecessors_impl(&self, out: &mut Vec<u64>) {
-        out.clear();
+    /// Calls `visit` with every position (of the player who moved last, to move) from
+    /// which one move leads here, once per such move.
+    #[inline]
+    fn for_each_unmove(&self, mut visit: impl FnMut(Kono)) {
         let mover = self.to_move.opponent();
         let (m, s) = (mover.index(), self.to_move.index());
         let own = self.pieces[m];
@@ -239,7 +274,7 @@ impl Kono {
                 q.pieces[m] = (own & !t) | o;
                 q.to_move = mover;
                 if !(self.variant.compulsory_capture && q.has_capture(mover)) {
-                    out.push(q.index());
+                    visit(q);
                 }
             }
             // Un-captures: a piece on `t` jumped from `t - 2d` over its own piece on `t - d`.
@@ -253,9 +288,44 @@ impl Kono {
                     q.pieces[m] = (own & !t) | o;
                     q.pieces[s] |= t;
                     q.to_move = mover;
-                    out.push(q.index());
+                    visit(q);
                 }
             }
+        }
+    }
+
+    /// The predecessor classes, each as often as its representative has moves into this
+    /// class (see [`Predecessors`]).
+    ///
+    /// Un-moves from this position reach a predecessor class `Q` once per (member of `Q`,
+    /// move into this very position); the representative's moves into this class number
+    /// that count times |Stab(Q)| / |Stab(P)|, the sizes of the board symmetries fixing
+    /// each representative (count the pairs (symmetry, move) both ways). Almost always
+    /// both are 1.
+    fn predecessors_impl(&self, out: &mut Vec<u64>) {
+        out.clear();
+        let tables = index_tables();
+        let here = tables.classify(self.pieces, self.to_move).stabilizer;
+        if here == 1 {
+            self.for_each_unmove(|q| {
+                let class = tables.classify(q.pieces, q.to_move);
+                for _ in 0..class.stabilizer {
+                    out.push(class.index as u64);
+                }
+            });
+            return;
+        }
+        let mut found: Vec<(u32, u8)> = Vec::new();
+        self.for_each_unmove(|q| {
+            let class = tables.classify(q.pieces, q.to_move);
+            found.push((class.index, class.stabilizer));
+        });
+        found.sort_unstable();
+        for run in found.chunk_by(|a, b| a.0 == b.0) {
+            let (index, theirs) = run[0];
+            let copies = run.len() * theirs as usize / here as usize;
+            debug_assert_eq!(copies * here as usize, run.len() * theirs as usize);
+            out.extend(std::iter::repeat(index as u64).take(copies));
         }
     }
 
@@ -285,20 +355,20 @@ impl Game for Kono {
         let opp = self.pieces[me.opponent().index()];
         let empty = self.empty();
         let captures_only = self.variant.compulsory_capture && self.has_capture(me);
-        for from in 0..16u8 {
-            let b = 1u16 << from;
-            if own & b == 0 {
-                continue;
-            }
-            for &d in &DIRS {
-                let next = shift(b, d);
-                if next & own != 0 && shift(next, d) & opp != 0 {
-                    let to = shift(next, d).trailing_zeros() as u8;
-                    moves.push(Move {
-                        from,
-                        to,
-                        capture: true,
-                    });
+        moves.reserve(32);
+        let mut rest = own;
+        while rest != 0 {
+            let from = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            for &(next, beyond) in &REACH[from as usize] {
+                if next & own != 0 {
+                    if beyond & opp != 0 {
+                        moves.push(Move {
+                            from,
+                            to: beyond.trailing_zeros() as u8,
+                            capture: true,
+                        });
+                    }
                 } else if next & empty != 0 && !captures_only {
                     moves.push(Move {
                         from,
@@ -334,43 +404,64 @@ impl Game for Kono {
 }
 
 impl PerfectIndex for Kono {
-    /// Side to move × 3^16 cell contents (empty, x, o), read as a base-3 number.
+    /// One index per class of positions under the 16 symmetries (scheme `kono-sym16-v1`,
+    /// see docs/table-format.md): 5 398 083, the number of boards of 3^16 up to the
+    /// symmetries of the square (the side to move is always `x` after swapping colours).
     fn index_size(&self) -> u64 {
-        2 * P16
+        index_tables().size()
     }
 
     #[inline]
     fn index(&self) -> u64 {
-        let t = &tables().rank;
-        let [f, s] = self.pieces;
-        let lo = t[((f & 0xFF) << 8 | (s & 0xFF)) as usize] as u64;
-        let hi = t[((f >> 8) << 8 | (s >> 8)) as usize] as u64;
-        self.to_move.index() as u64 * P16 + hi * P8 + lo
+        index_tables().classify(self.pieces, self.to_move).index as u64
     }
 
+    /// The class's representative: `x` to move, the smallest key (see the scheme).
     #[inline]
     fn position_at(&self, index: u64) -> Option<Kono> {
-        if index >= 2 * P16 {
-            return None;
-        }
-        let u = &tables().unrank;
-        let cells = index % P16;
-        let (lf, ls) = u[(cells % P8) as usize];
-        let (hf, hs) = u[(cells / P8) as usize];
-        let pieces = [(hf as u16) << 8 | lf as u16, (hs as u16) << 8 | ls as u16];
+        let pieces = index_tables().representative(index)?;
         let max = self.variant.max_pieces as u32;
         if pieces[0].count_ones() > max || pieces[1].count_ones() > max {
             return None;
         }
         Some(Kono {
             pieces,
-            to_move: if index < P16 {
-                Player::First
-            } else {
-                Player::Second
-            },
+            to_move: Player::First,
             variant: self.variant,
         })
+    }
+
+    /// The eight symmetries of the board, each with or without swapping the colours and
+    /// the side to move.
+    fn symmetry_count(&self) -> u32 {
+        SYMMETRIES as u32
+    }
+
+    fn transformed(&self, g: u32) -> Kono {
+        let group = board_group();
+        let d = (g & 7) as u8;
+        let mut image = *self;
+        image.pieces = self.pieces.map(|bb| group.apply(d, bb));
+        if g as u8 & COLOUR_SWAP != 0 {
+            image.pieces.swap(0, 1);
+            image.to_move = self.to_move.opponent();
+        }
+        image
+    }
+
+    fn compose_symmetries(&self, a: u32, b: u32) -> u32 {
+        board_group().compose(a as u8, b as u8) as u32
+    }
+
+    fn index_with_symmetry(&self) -> (u64, u32) {
+        let class = index_tables().classify(self.pieces, self.to_move);
+        let back = board_group().inverse(class.to_representative);
+        (class.index as u64, back as u32)
+    }
+
+    fn class_size(&self) -> u64 {
+        let class = index_tables().classify(self.pieces, self.to_move);
+        (SYMMETRIES / class.stabilizer) as u64
     }
 }
 
@@ -390,6 +481,10 @@ impl Predecessors for Kono {
     /// The un-moves of the player who moved last.
     fn predecessors(&self, out: &mut Vec<u64>) {
         self.predecessors_impl(out)
+    }
+
+    fn move_count(&self, _: &mut Vec<Move>) -> usize {
+        self.count_moves() as usize
     }
 }
 
@@ -519,119 +614,4 @@ impl Render for Kono {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use cgtk_core::perft;
-
-    /// Every legal position of a restricted variant, by a sample of indices otherwise.
-    fn sample(variant: Variant, step: u64) -> Vec<Kono> {
-        let g = Kono::start(variant);
-        (0..g.index_size())
-            .step_by(step as usize)
-            .filter_map(|i| g.position_at(i))
-            .collect()
-    }
-
-    #[test]
-    fn index_round_trips() {
-        for p in sample(Variant::default(), 997) {
-            assert_eq!(p.position_at(p.index()), Some(p));
-            assert_eq!(p.parse_position(&p.position_text()).unwrap(), p);
-        }
-    }
-
-    #[test]
-    #[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
-    fn predecessors_match_successors() {
-        for variant in ["max-pieces=3", "compulsory-capture,max-pieces=3"] {
-            let variant: Variant = variant.parse().unwrap();
-            let positions = sample(variant, 1);
-            let mut preds = std::collections::HashMap::<u64, Vec<u64>>::new();
-            let mut moves = Vec::new();
-            for p in &positions {
-                let mut g = *p;
-                g.legal_moves(&mut moves);
-                assert_eq!(moves.len() as u32, g.count_moves());
-                for &mv in &moves {
-                    g.make(mv);
-                    preds.entry(g.index()).or_default().push(p.index());
-                    g.unmake(mv, ());
-                    assert_eq!(g, *p);
-                }
-            }
-            let mut out = Vec::new();
-            for p in &positions {
-                p.predecessors(&mut out);
-                out.sort_unstable();
-                let mut want = preds.remove(&p.index()).unwrap_or_default();
-                want.sort_unstable();
-                assert_eq!(out, want, "predecessors of {}", p.position_text());
-            }
-        }
-    }
-
-    #[test]
-    fn full_predecessors_match_on_a_sample() {
-        // Every predecessor listed leads here by exactly one of its moves.
-        let mut out = Vec::new();
-        let mut moves = Vec::new();
-        for variant in [Variant::default(), "compulsory-capture".parse().unwrap()] {
-            for p in sample(variant, 7919) {
-                p.predecessors(&mut out);
-                for &q in &out {
-                    let mut g = p.position_at(q).expect("legal predecessor");
-                    g.legal_moves(&mut moves);
-                    let hits = moves
-                        .iter()
-                        .filter(|&&mv| {
-                            g.make(mv);
-                            let hit = g == p;
-                            g.unmake(mv, ());
-                            hit
-                        })
-                        .count();
-                    assert_eq!(hits, 1);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn start_moves() {
-        let mut g = Kono::start(Variant::default());
-        assert_eq!(perft(&mut g, 1), 4);
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        let texts: Vec<String> = moves.iter().map(|&m| g.move_text(m)).collect();
-        assert_eq!(texts, ["a1xa3", "b1xb3", "c1xc3", "d1xd3"]);
-        assert!(g.parse_move("a2-a3").is_err());
-        assert!(g.parse_move("e1xe3").is_err());
-    }
-
-    #[test]
-    fn compulsory_capture_removes_steps() {
-        let v: Variant = "compulsory-capture".parse().unwrap();
-        // x on a1 and a2, o on a3: the capture a1xa3 and the steps a1-b1, a2-b2.
-        let text = "..../o.../x.../x... x";
-        let free = Kono::start(Variant::default())
-            .parse_position(text)
-            .unwrap();
-        assert_eq!(free.count_moves(), 3);
-        let forced = Kono::start(v).parse_position(text).unwrap();
-        let mut moves = Vec::new();
-        forced.legal_moves(&mut moves);
-        assert_eq!(moves.len(), 1);
-        assert_eq!(forced.move_text(moves[0]), "a1xa3");
-        assert_eq!(forced.count_moves(), 1);
-        assert_eq!(v.to_string(), "compulsory-capture");
-        assert!("max-pieces=9".parse::<Variant>().is_err());
-    }
-
-    #[test]
-    fn no_pieces_loses() {
-        let g = Kono::start(Variant::default());
-        let p = g.parse_position("oooo/..../..../.... x").unwrap();
-        assert_eq!(p.outcome(), Some(Outcome::Win(Player::Second)));
-        assert!(p.render().starts_with("4 o o o o"));
-    }
-}
+mod tests;
