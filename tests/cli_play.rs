@@ -295,3 +295,53 @@ fn monte_carlo_engine_is_reproducible() {
     assert!(a.stdout.contains("game over: "));
     assert_eq!(a.stdout, b.stdout);
 }
+
+/// Kono's engine plays perfectly from the table solved on the fly (the start is a draw, as
+/// the retro tests establish); `--heuristic material` hands it to alpha-beta instead.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn kono_engine_plays_from_the_table_solved_on_the_fly() {
+    let dir = scratch("kono-table");
+    let run = play(
+        &dir,
+        &["kono", "--you", "first", "--seed", "1"],
+        "hint\nb1xb3\nquit\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("hint: a1xa3 (table: draw)"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("engine (second) plays c4xc2  [table: draw]"),
+        "{}",
+        run.stdout
+    );
+    let searched = play(
+        &dir,
+        &["kono", "--you", "first", "--heuristic", "material"],
+        "b1xb3\nquit\n",
+    );
+    assert_eq!(searched.code, 0, "{}", searched.stderr);
+    assert!(
+        searched.stdout.contains("[alpha-beta (material)"),
+        "{}",
+        searched.stdout
+    );
+}
+
+/// `--heuristic` names an evaluation the game offers; anything else is a usage error that
+/// lists what is offered.
+#[test]
+fn heuristics_a_game_does_not_offer_are_refused() {
+    let dir = scratch("heuristics");
+    let nim = play(&dir, &["nim", "--heuristic", "naive"], "");
+    assert_eq!(nim.code, 2);
+    assert_eq!(
+        nim.stderr,
+        "error: nim offers no --heuristic; games that do: kono (material); fox-hounds (naive, better)\n"
+    );
+    let kono = play(&dir, &["kono", "--heuristic", "better"], "");
+    assert_eq!(kono.code, 2);
+    assert_eq!(
+        kono.stderr,
+        "error: unknown heuristic \"better\" for kono; expected material\n"
+    );
+}

@@ -48,7 +48,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
 
-    /// The engine's evaluation, for games that offer several (fox-hounds: naive, better).
+    /// Play the engine by alpha-beta over this evaluation instead of perfect play from the
+    /// solved table (fox-hounds: naive, better; kono: material).
     #[arg(long)]
     pub heuristic: Option<String>,
 
@@ -76,8 +77,10 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
         heuristic: args.heuristic.clone(),
         mcts: args.mcts,
     };
-    let game = (info.build)(&setup(&args.variant.join(","))).map_err(usage)?;
-    let rebuild = |variant: &str| (info.build)(&setup(variant));
+    let game = info
+        .build_checked(&setup(&args.variant.join(",")))
+        .map_err(usage)?;
+    let rebuild = |variant: &str| info.build_checked(&setup(variant));
     let stdin = io::stdin();
     let options = Options {
         level: args.level,

@@ -34,6 +34,9 @@ pub struct GameInfo {
     pub id: &'static str,
     /// One line about it and its variant.
     pub about: &'static str,
+    /// The evaluations `--heuristic` may name (alpha-beta instead of the default engine);
+    /// empty when the game offers none.
+    pub heuristics: &'static [&'static str],
     /// Builds a game from a setup; a one-line error on a bad variant.
     pub build: fn(&Setup) -> Result<Box<dyn Playable>, String>,
 }
@@ -43,34 +46,50 @@ pub const GAMES: &[GameInfo] = &[
     GameInfo {
         id: "nim",
         about: "Nim: take counters from one heap; the heap sizes are the variant (default 3 4 5)",
+        heuristics: &[],
         build: build_nim,
     },
     GameInfo {
         id: "mu-torere",
         about: "Mu Torere (variant standard or first-two-turns); solved on the fly",
+        heuristics: &[],
         build: build_mu_torere,
     },
     GameInfo {
         id: "kono",
-        about: "Four Field Kono (variant standard or compulsory-capture); alpha-beta, or --table",
+        about: "Four Field Kono (variant standard or compulsory-capture); solved on the fly (a few seconds), or --heuristic material",
+        heuristics: &["material"],
         build: build_kono,
     },
     GameInfo {
         id: "fox-hounds",
         about: "Fox and Hounds (variant fox=b8|d8|f8|h8,first=fox|hounds); solved on the fly, or --heuristic",
+        heuristics: &["naive", "better"],
         build: build_fox_hounds,
     },
     GameInfo {
         id: "poggle",
         about: "Poggle / Lights Out puzzle: N or RxC, then ,K colours (default 5,2); hint solves it",
+        heuristics: &[],
         build: build_poggle,
     },
     GameInfo {
         id: "chess",
         about: "Chess (variant: a starting FEN, default the standard start); alpha-beta engine",
+        heuristics: &[],
         build: build_chess,
     },
 ];
+
+impl GameInfo {
+    /// Builds the game from `setup`, first refusing a `--heuristic` it does not offer.
+    pub fn build_checked(&self, setup: &Setup) -> Result<Box<dyn Playable>, String> {
+        match setup.heuristic.as_deref() {
+            Some(h) if !self.heuristics.contains(&h) => Err(unknown_heuristic(self.id, h)),
+            _ => (self.build)(setup),
+        }
+    }
+}
 
 /// The game named `id`, or an error listing the known games.
 pub fn find_game(id: &str) -> Result<&'static GameInfo, String> {
@@ -212,12 +231,11 @@ fn build_kono(setup: &Setup) -> Result<Box<dyn Playable>, String> {
         .map_err(|e: cgtk_games::kono::VariantError| e.to_string())?;
     let start = Kono::start(variant);
     let name = variant.to_string();
-    let advisor: Box<dyn Advisor<Kono>> = if setup.table.is_some() {
-        Box::new(TableAdvisor {
+    let advisor: Box<dyn Advisor<Kono>> = match setup.heuristic.as_deref() {
+        None => Box::new(TableAdvisor {
             solved: solved(&name, &start, setup, false)?,
-        })
-    } else {
-        Box::new(AlphaBetaAdvisor::new(
+        }),
+        Some("material") => Box::new(AlphaBetaAdvisor::new(
             Limits {
                 depth: 8,
                 nodes: Some(400_000),
@@ -225,7 +243,8 @@ fn build_kono(setup: &Setup) -> Result<Box<dyn Playable>, String> {
             Box::new(kono_material),
             Box::new(|k: &Kono| k.index()),
             " (material)",
-        ))
+        )),
+        Some(other) => return Err(unknown_heuristic("kono", other)),
     };
     Ok(boxed(
         "kono",
@@ -235,6 +254,29 @@ fn build_kono(setup: &Setup) -> Result<Box<dyn Playable>, String> {
         setup,
         advisor,
     ))
+}
+
+/// The error for a `--heuristic` that `game` does not offer, naming those it does.
+pub fn unknown_heuristic(game: &str, name: &str) -> String {
+    match find_game(game).map(|g| g.heuristics) {
+        Ok(offered) if !offered.is_empty() => format!(
+            "unknown heuristic {name:?} for {game}; expected {}",
+            offered.join(" or ")
+        ),
+        _ => format!(
+            "{game} offers no --heuristic; games that do: {}",
+            games_with_heuristics()
+        ),
+    }
+}
+
+fn games_with_heuristics() -> String {
+    GAMES
+        .iter()
+        .filter(|g| !g.heuristics.is_empty())
+        .map(|g| format!("{} ({})", g.id, g.heuristics.join(", ")))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// Kono's evaluation: piece count difference, then mobility, for the side to move.
@@ -258,11 +300,7 @@ fn build_fox_hounds(setup: &Setup) -> Result<Box<dyn Playable>, String> {
             let heuristic = match h {
                 "naive" => Heuristic::Naive,
                 "better" => Heuristic::Better,
-                other => {
-                    return Err(format!(
-                        "unknown heuristic {other:?}; expected naive or better"
-                    ))
-                }
+                other => return Err(unknown_heuristic("fox-hounds", other)),
             };
             Box::new(AlphaBetaAdvisor::new(
                 Limits {
