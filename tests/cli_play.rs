@@ -308,9 +308,14 @@ fn kono_engine_plays_from_the_table_solved_on_the_fly() {
         "hint\nb1xb3\nquit\n",
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stdout.contains("hint: a1xa3 (table: draw)"), "{}", run.stdout);
     assert!(
-        run.stdout.contains("engine (second) plays c4xc2  [table: draw]"),
+        run.stdout.contains("hint: a1xa3 (table: draw)"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("engine (second) plays c4xc2  [table: draw]"),
         "{}",
         run.stdout
     );

@@ -59,6 +59,6 @@ mod player;
 mod predecessors;
 
 pub use game::{perft, Chance, Evaluate, Game, PerfectIndex, PositionKey};
-pub use notation::{Notation, NotationError, Render};
+pub use notation::{parse_from_to, require_legal, FromTo, Notation, NotationError, Render};
 pub use player::{ByPlayer, Outcome, Player, Value};
 pub use predecessors::Predecessors;

@@ -36,6 +36,61 @@ pub trait Notation: Game + Sized {
     fn parse_move(&self, text: &str) -> Result<Self::Move, NotationError>;
 }
 
+/// How a game writes a move from one place to another, for [`parse_from_to`].
+#[derive(Clone, Copy, Debug)]
+pub struct FromTo<'a> {
+    /// The characters that may join the two places (`-` for a step, `x` for a capture, …).
+    pub separators: &'a [char],
+    /// The error reason when no separator is found: the expected form, with an example.
+    pub form: &'a str,
+    /// The error reason when a place is not understood: which places exist.
+    pub places: &'a str,
+}
+
+/// Reads a move written as two places joined by one of `syntax.separators` (`d8-c7`,
+/// `a1xa3`), each place read by `place`: the two places and the separator between them.
+///
+/// ```
+/// use cgtk_core::{parse_from_to, FromTo};
+/// let syntax = FromTo { separators: &['-', 'x'], form: "e.g. 1-2", places: "1..9" };
+/// let digit = |s: &str| s.parse::<u8>().ok().filter(|d| (1..=9).contains(d));
+/// assert_eq!(parse_from_to(" 3x7 ", &syntax, digit).unwrap(), (3, 'x', 7));
+/// assert!(parse_from_to("3+7", &syntax, digit).is_err());
+/// assert!(parse_from_to("3-0", &syntax, digit).is_err());
+/// ```
+pub fn parse_from_to<P>(
+    text: &str,
+    syntax: &FromTo,
+    place: impl Fn(&str) -> Option<P>,
+) -> Result<(P, char, P), NotationError> {
+    let err = |reason: &str| NotationError::Move {
+        text: text.to_string(),
+        reason: reason.to_string(),
+    };
+    let t = text.trim();
+    let (at, separator) = t
+        .char_indices()
+        .find(|(_, c)| syntax.separators.contains(c))
+        .ok_or_else(|| err(syntax.form))?;
+    let (a, b) = (&t[..at], &t[at + separator.len_utf8()..]);
+    match (place(a), place(b)) {
+        (Some(from), Some(to)) => Ok((from, separator, to)),
+        _ => Err(err(syntax.places)),
+    }
+}
+
+/// `mv` when it is legal in `game`, else the error that `text` is not a legal move here.
+pub fn require_legal<G: Game>(game: &G, mv: G::Move, text: &str) -> Result<G::Move, NotationError> {
+    if game.is_legal(mv) {
+        Ok(mv)
+    } else {
+        Err(NotationError::Move {
+            text: text.to_string(),
+            reason: "not a legal move in this position".to_string(),
+        })
+    }
+}
+
 /// Drawing the position as text for a person (several lines, no trailing newline needed).
 pub trait Render {
     /// The board as text.

@@ -34,7 +34,8 @@
 //! ```
 
 use cgtk_core::{
-    Game, Notation, NotationError, Outcome, PerfectIndex, Player, Predecessors, Render,
+    parse_from_to, require_legal, FromTo, Game, Notation, NotationError, Outcome, PerfectIndex,
+    Player, Predecessors, Render,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -491,24 +492,13 @@ impl Notation for FoxHounds {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
-        let err = |reason: &str| NotationError::Move {
-            text: text.to_string(),
-            reason: reason.to_string(),
+        let syntax = FromTo {
+            separators: &['-'],
+            form: "expected from-to with dark squares, e.g. d8-c7",
+            places: "squares are dark squares a1..h8",
         };
-        let (a, b) = text
-            .trim()
-            .split_once('-')
-            .ok_or_else(|| err("expected from-to with dark squares, e.g. d8-c7"))?;
-        let (from, to) = match (square_number(a), square_number(b)) {
-            (Some(f), Some(t)) => (f, t),
-            _ => return Err(err("squares are dark squares a1..h8")),
-        };
-        let mv = Move { from, to };
-        if self.is_legal(mv) {
-            Ok(mv)
-        } else {
-            Err(err("not a legal move in this position"))
-        }
+        let (from, _, to) = parse_from_to(text, &syntax, square_number)?;
+        require_legal(self, Move { from, to }, text)
     }
 }
 

@@ -41,7 +41,8 @@
 //! ```
 
 use cgtk_core::{
-    Game, Notation, NotationError, Outcome, PerfectIndex, Player, Predecessors, Render,
+    parse_from_to, require_legal, FromTo, Game, Notation, NotationError, Outcome, PerfectIndex,
+    Player, Predecessors, Render,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -452,24 +453,13 @@ impl Notation for MuTorere {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
-        let err = |reason: &str| NotationError::Move {
-            text: text.to_string(),
-            reason: reason.to_string(),
+        let syntax = FromTo {
+            separators: &['-'],
+            form: "expected from-to with points 1..8 and c, e.g. 4-c",
+            places: "points are 1..8 and c",
         };
-        let (a, b) = text
-            .trim()
-            .split_once('-')
-            .ok_or_else(|| err("expected from-to with points 1..8 and c, e.g. 4-c"))?;
-        let (from, to) = match (parse_point(a), parse_point(b)) {
-            (Some(f), Some(t)) => (f, t),
-            _ => return Err(err("points are 1..8 and c")),
-        };
-        let mv = Move { from, to };
-        if self.is_legal(mv) {
-            Ok(mv)
-        } else {
-            Err(err("not a legal move in this position"))
-        }
+        let (from, _, to) = parse_from_to(text, &syntax, parse_point)?;
+        require_legal(self, Move { from, to }, text)
     }
 }
 

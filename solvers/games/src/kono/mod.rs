@@ -65,7 +65,8 @@
 //! ```
 
 use cgtk_core::{
-    Game, Notation, NotationError, Outcome, PerfectIndex, Player, Predecessors, Render,
+    parse_from_to, require_legal, FromTo, Game, Notation, NotationError, Outcome, PerfectIndex,
+    Player, Predecessors, Render,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -558,28 +559,14 @@ impl Notation for Kono {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
-        let err = |reason: &str| NotationError::Move {
-            text: text.to_string(),
-            reason: reason.to_string(),
+        let syntax = FromTo {
+            separators: &['-', 'x'],
+            form: "expected a step like a2-a3 or a capture like a1xa3",
+            places: "cells are a1..d4",
         };
-        let t = text.trim();
-        let (a, b, capture) = if let Some((a, b)) = t.split_once('-') {
-            (a, b, false)
-        } else if let Some((a, b)) = t.split_once('x') {
-            (a, b, true)
-        } else {
-            return Err(err("expected a step like a2-a3 or a capture like a1xa3"));
-        };
-        let (from, to) = match (parse_cell(a), parse_cell(b)) {
-            (Some(f), Some(t)) => (f, t),
-            _ => return Err(err("cells are a1..d4")),
-        };
-        let mv = Move { from, to, capture };
-        if self.is_legal(mv) {
-            Ok(mv)
-        } else {
-            Err(err("not a legal move in this position"))
-        }
+        let (from, separator, to) = parse_from_to(text, &syntax, parse_cell)?;
+        let capture = separator == 'x';
+        require_legal(self, Move { from, to, capture }, text)
     }
 }
 
