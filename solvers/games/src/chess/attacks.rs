@@ -3,6 +3,7 @@
 //! pieces), found once per position from the king.
 
 use super::position::Position;
+use super::squareset::{bit, for_each, DIAG_LINES, KNIGHT_SETS, ORTHO_LINES};
 use super::tables::{
     delta_index, ATK_DIAG, ATK_KING, ATK_KNIGHT, ATK_ORTHO, ATTACKS, STEPS, ZONE, ZONE_DIAG,
     ZONE_KING, ZONE_KNIGHT, ZONE_ORTHO, ZONE_STEPS,
@@ -15,12 +16,6 @@ const SLIDERS: [(Role, u8); 3] = [
     (Role::Rook, ATK_ORTHO),
     (Role::Queen, ATK_DIAG | ATK_ORTHO),
 ];
-
-/// The 0x88 square `sq` as a bit of a 128-bit set.
-#[inline]
-pub(crate) fn bit(sq: u8) -> u128 {
-    1u128 << (sq & 127)
-}
 
 /// The two squares from which a pawn of colour `by` attacks `target` (possibly off the
 /// board, where the board is always empty).
@@ -157,9 +152,9 @@ impl Position {
         self.is_attacked(self.king_square(self.side), self.side.flip())
     }
 
-    /// The checkers and pinned pieces of `us` (the side to move), found from its king: enemy pawns
-    /// and knights by the squares they attack from, enemy sliders by the difference table
-    /// and then a walk along the shared line.
+    /// The checkers and pinned pieces of `us` (the side to move), found from its king: enemy
+    /// pawns and knights by the squares they attack from, enemy sliders by the lines through
+    /// the king and then a walk along the shared line.
     #[inline(always)]
     pub(crate) fn guard(&self, us: Color) -> Guard {
         let them = us.flip();
@@ -175,31 +170,30 @@ impl Position {
                 checker = sq;
             }
         }
-        for &n in self.piece_squares(them, Role::Knight) {
-            if ATTACKS[delta_index(n, k)] & ATK_KNIGHT != 0 {
+        let theirs = &self.occupancy[them.index()];
+        let knights = KNIGHT_SETS[k as usize & 127] & theirs[Role::Knight as usize];
+        for_each(knights, |n| {
+            checkers += 1;
+            checker = n;
+        });
+        // Only the sliders on a line through the king can give check or pin.
+        let queens = theirs[Role::Queen as usize];
+        let aligned = DIAG_LINES[k as usize & 127] & (theirs[Role::Bishop as usize] | queens)
+            | ORTHO_LINES[k as usize & 127] & (theirs[Role::Rook as usize] | queens);
+        for_each(aligned, |s| {
+            // Walk from the king towards the slider; the walks end on `s` at the latest,
+            // which is occupied.
+            let step = STEPS[delta_index(s, k)].wrapping_neg() as u8;
+            let first = self.first_piece(k, step);
+            if first == s {
                 checkers += 1;
-                checker = n;
+                checker = s;
+            } else if self.board[first as usize].0 & us.bit() != 0
+                && self.first_piece(first, step) == s
+            {
+                pinned |= bit(first);
             }
-        }
-        for (role, lines) in SLIDERS {
-            for &s in self.piece_squares(them, role) {
-                let idx = delta_index(s, k);
-                if ATTACKS[idx] & lines != 0 {
-                    // Walk from the king towards the slider; the walks end on `s` at the
-                    // latest, which is occupied.
-                    let step = STEPS[idx].wrapping_neg() as u8;
-                    let first = self.first_piece(k, step);
-                    if first == s {
-                        checkers += 1;
-                        checker = s;
-                    } else if self.board[first as usize].0 & us.bit() != 0
-                        && self.first_piece(first, step) == s
-                    {
-                        pinned |= bit(first);
-                    }
-                }
-            }
-        }
+        });
         let target = if checkers == 0 {
             !0
         } else {

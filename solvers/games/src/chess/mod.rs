@@ -32,6 +32,7 @@ mod movegen;
 mod perft;
 mod position;
 mod search;
+mod squareset;
 mod tables;
 mod types;
 

@@ -5,11 +5,11 @@
 //! One generator serves three uses through [`MoveSink`]: filling a [`MoveList`], filling
 //! it with captures and promotions only, and counting the moves without listing them.
 
-use super::attacks::{bit, Guard};
+use super::attacks::Guard;
 use super::position::{Position, BK, BQ, WK, WQ};
+use super::squareset::{bit, count, for_each, rank, shift, KING_SETS, KNIGHT_SETS};
 use super::tables::{
-    delta_index, DIAG_STEPS, KING_STEPS, KING_STEPS_ON_BOARD, KNIGHT_TARGETS, ORTHO_STEPS, STEPS,
-    ZONE_STEPS,
+    delta_index, DIAG_STEPS, KING_STEPS, KING_STEPS_ON_BOARD, ORTHO_STEPS, STEPS, ZONE_STEPS,
 };
 use super::types::{Color, Move, MoveKind, MoveList, Piece, Role, Square};
 
@@ -24,6 +24,11 @@ trait MoveSink {
     /// Takes `mv` when `keep` holds, without a branch (for conditions that are hard to
     /// predict).
     fn push_if(&mut self, keep: bool, mv: Move);
+    /// Takes the moves of kind `kind` to each square of `targets` (squares of the board),
+    /// each from the square `origin(to)`.
+    fn push_set(&mut self, targets: u128, origin: impl Fn(u8) -> u8, kind: MoveKind);
+    /// Takes the four promotions (`kind` a promotion kind) to each square of `targets`.
+    fn push_promotion_set(&mut self, targets: u128, origin: impl Fn(u8) -> u8, kind: MoveKind);
 }
 
 /// Fills the slots of a [`MoveList`], all moves or (`QUIETS` false) captures and promotions
@@ -47,6 +52,16 @@ impl<const QUIETS: bool> MoveSink for Fill<'_, QUIETS> {
         self.slots[self.len & (MoveList::CAPACITY - 1)] = mv;
         self.len += keep as usize;
     }
+    #[inline(always)]
+    fn push_set(&mut self, targets: u128, origin: impl Fn(u8) -> u8, kind: MoveKind) {
+        for_each(targets, |to| {
+            self.push(Move::new(Square(origin(to)), Square(to), kind));
+        });
+    }
+    #[inline(always)]
+    fn push_promotion_set(&mut self, targets: u128, origin: impl Fn(u8) -> u8, kind: MoveKind) {
+        for_each(targets, |to| push_promotions(self, origin(to), to, kind));
+    }
 }
 
 /// Counts the moves without storing them (perft's last ply, mate and stalemate tests).
@@ -61,6 +76,14 @@ impl MoveSink for Count {
     #[inline(always)]
     fn push_if(&mut self, keep: bool, _: Move) {
         self.0 += keep as usize;
+    }
+    #[inline(always)]
+    fn push_set(&mut self, targets: u128, _: impl Fn(u8) -> u8, _: MoveKind) {
+        self.0 += count(targets) as usize;
+    }
+    #[inline(always)]
+    fn push_promotion_set(&mut self, targets: u128, _: impl Fn(u8) -> u8, _: MoveKind) {
+        self.0 += 4 * count(targets) as usize;
     }
 }
 
@@ -115,6 +138,18 @@ trait Side {
     const SEVENTH_RANK: u8;
     /// The side's castling right bits.
     const CASTLING: u8;
+    /// One pawn step forward, as a signed square difference (for shifting sets).
+    const PUSH: i8;
+    /// The two pawn capture steps, as signed square differences.
+    const CAPTURE_STEPS: [i8; 2];
+    /// The rank a pawn reaches by a single step from its start rank, as a set.
+    const DOUBLE_STEP_RANK: u128;
+    /// The rank where pawns promote, as a set.
+    const LAST_RANK: u128;
+    /// The squares between king and rook for castling king side, as a set.
+    const KING_SIDE_BETWEEN: u128;
+    /// The squares between king and rook for castling queen side, as a set.
+    const QUEEN_SIDE_BETWEEN: u128;
 }
 
 struct WhiteMoves;
@@ -125,6 +160,12 @@ impl Side for WhiteMoves {
     const START_RANK: u8 = 1;
     const SEVENTH_RANK: u8 = 6;
     const CASTLING: u8 = WK | WQ;
+    const PUSH: i8 = 16;
+    const CAPTURE_STEPS: [i8; 2] = [15, 17];
+    const DOUBLE_STEP_RANK: u128 = rank(2);
+    const LAST_RANK: u128 = rank(7);
+    const KING_SIDE_BETWEEN: u128 = 0b0110_0000;
+    const QUEEN_SIDE_BETWEEN: u128 = 0b0000_1110;
 }
 
 struct BlackMoves;
@@ -135,6 +176,12 @@ impl Side for BlackMoves {
     const START_RANK: u8 = 6;
     const SEVENTH_RANK: u8 = 1;
     const CASTLING: u8 = BK | BQ;
+    const PUSH: i8 = -16;
+    const CAPTURE_STEPS: [i8; 2] = [-17, -15];
+    const DOUBLE_STEP_RANK: u128 = rank(5);
+    const LAST_RANK: u128 = rank(0);
+    const KING_SIDE_BETWEEN: u128 = 0b0110_0000 << 0x70;
+    const QUEEN_SIDE_BETWEEN: u128 = 0b0000_1110 << 0x70;
 }
 
 #[inline(always)]
@@ -206,26 +253,31 @@ impl Position {
         self.en_passant_moves::<C, S>(sink);
         if g.checkers == 0 && g.pinned == 0 {
             // The common case: every piece moves freely.
-            self.free_pieces::<C, S>(Role::Pawn, sink);
-            self.free_pieces::<C, S>(Role::Knight, sink);
+            self.pawn_moves_together::<C, S>(0, !0, sink);
+            self.knight_moves::<C, S>(0, !0, sink);
             self.free_pieces::<C, S>(Role::Bishop, sink);
             self.free_pieces::<C, S>(Role::Rook, sink);
             self.free_pieces::<C, S>(Role::Queen, sink);
         } else {
-            for role in [
-                Role::Pawn,
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::Queen,
-            ] {
+            self.pawn_moves_together::<C, S>(g.pinned, g.target, sink);
+            self.knight_moves::<C, S>(g.pinned, g.target, sink);
+            if g.checkers == 0 {
+                // Pinned pawns may still move along their line (pinned knights never can).
+                for &s in self.piece_squares(C::US, Role::Pawn) {
+                    if g.pinned & bit(s) != 0 {
+                        let step = STEPS[delta_index(k, s)];
+                        self.pawn_moves::<C, S>(s, &PinLine { king: k, step }, sink);
+                    }
+                }
+            }
+            for role in [Role::Bishop, Role::Rook, Role::Queen] {
                 self.restricted_pieces::<C, S>(role, &g, k, sink);
             }
         }
     }
 
-    /// The moves of the pieces of kind `role` (not the king) when none is pinned and the
-    /// king is not in check.
+    /// The moves of the sliders of kind `role` when none is pinned and the king is not in
+    /// check.
     #[inline(always)]
     fn free_pieces<C: Side, S: MoveSink>(&self, role: Role, sink: &mut S) {
         for &s in self.piece_squares(C::US, role) {
@@ -233,15 +285,15 @@ impl Position {
         }
     }
 
-    /// The moves of the pieces of kind `role` (not the king) when some piece is pinned or
-    /// the king is in check.
+    /// The moves of the sliders of kind `role` when some piece is pinned or the king is in
+    /// check.
     #[inline(always)]
     fn restricted_pieces<C: Side, S: MoveSink>(&self, role: Role, g: &Guard, k: u8, sink: &mut S) {
         for &s in self.piece_squares(C::US, role) {
             if g.pinned & bit(s) != 0 {
                 // A pinned piece moves only along its line, and never out of a check (which
-                // comes from another line). A pinned knight always leaves its line.
-                if g.checkers == 0 && role != Role::Knight {
+                // comes from another line).
+                if g.checkers == 0 {
                     let step = STEPS[delta_index(k, s)];
                     self.moves_from::<C, S>(role, s, &PinLine { king: k, step }, sink);
                 }
@@ -253,28 +305,57 @@ impl Position {
         }
     }
 
+    /// The moves of every pawn not in `pinned`, to squares in `target`, found for all of
+    /// them at once by shifting the set of pawns (en passant apart).
     #[inline(always)]
-    fn moves_from<C: Side, S: MoveSink>(&self, role: Role, s: u8, f: &impl Filter, sink: &mut S) {
-        match role {
-            Role::Pawn => self.pawn_moves::<C, S>(s, f, sink),
-            Role::Knight => self.knight_moves::<C, S>(s, f, sink),
-            Role::Bishop => self.slide::<C, S, 4>(s, DIAG_STEPS, f, sink),
-            Role::Rook => self.slide::<C, S, 4>(s, ORTHO_STEPS, f, sink),
-            _ => self.slide::<C, S, 8>(s, KING_STEPS, f, sink),
+    fn pawn_moves_together<C: Side, S: MoveSink>(&self, pinned: u128, target: u128, sink: &mut S) {
+        let pawns = self.occupancy[C::US.index()][Role::Pawn as usize] & !pinned;
+        let them = self.occupancy[C::US.flip().index()][0];
+        let empty = !(self.occupancy[C::US.index()][0] | them);
+        let single = shift(pawns, C::PUSH) & empty;
+        let push = C::PUSH as u8;
+        if S::QUIETS {
+            let double = shift(single & C::DOUBLE_STEP_RANK, C::PUSH) & empty & target;
+            let back = |to: u8| to.wrapping_sub(push);
+            sink.push_set(single & target & !C::LAST_RANK, back, MoveKind::Quiet);
+            sink.push_set(double, |to| back(back(to)), MoveKind::Quiet);
+        }
+        let promoting = single & target & C::LAST_RANK;
+        let origin = |to: u8| to.wrapping_sub(push);
+        sink.push_promotion_set(promoting, origin, MoveKind::Promotion);
+        for step in C::CAPTURE_STEPS {
+            let captures = shift(pawns, step) & them & target;
+            let origin = |to: u8| to.wrapping_sub(step as u8);
+            sink.push_set(captures & !C::LAST_RANK, origin, MoveKind::Capture);
+            let promoting = captures & C::LAST_RANK;
+            sink.push_promotion_set(promoting, origin, MoveKind::PromotionCapture);
+        }
+    }
+
+    /// The moves of every knight not in `pinned` (a pinned knight always leaves its line),
+    /// to squares in `target`: captures, then quiet moves.
+    #[inline(always)]
+    fn knight_moves<C: Side, S: MoveSink>(&self, pinned: u128, target: u128, sink: &mut S) {
+        let own = self.occupancy[C::US.index()][0];
+        let them = self.occupancy[C::US.flip().index()][0];
+        for &s in self.piece_squares(C::US, Role::Knight) {
+            if pinned & bit(s) != 0 {
+                continue;
+            }
+            let reach = KNIGHT_SETS[s as usize & 127] & target;
+            sink.push_set(reach & them, |_| s, MoveKind::Capture);
+            if S::QUIETS {
+                sink.push_set(reach & !(own | them), |_| s, MoveKind::Quiet);
+            }
         }
     }
 
     #[inline(always)]
-    fn knight_moves<C: Side, S: MoveSink>(&self, s: u8, f: &impl Filter, sink: &mut S) {
-        for to in KNIGHT_TARGETS[s as usize & 127] {
-            // A padding entry holds the knight itself, an own piece.
-            let p = self.board[to as usize];
-            let (open, kind) = if p.is_empty() {
-                (S::QUIETS, MoveKind::Quiet)
-            } else {
-                (p.0 & C::US.bit() == 0, MoveKind::Capture)
-            };
-            push_move_if(sink, open & f.allows(to), s, to, kind);
+    fn moves_from<C: Side, S: MoveSink>(&self, role: Role, s: u8, f: &impl Filter, sink: &mut S) {
+        match role {
+            Role::Bishop => self.slide::<C, S, 4>(s, DIAG_STEPS, f, sink),
+            Role::Rook => self.slide::<C, S, 4>(s, ORTHO_STEPS, f, sink),
+            _ => self.slide::<C, S, 8>(s, KING_STEPS, f, sink),
         }
     }
 
@@ -346,21 +427,27 @@ impl Position {
     /// attacked destinations are found together ([`zone_attacks`](Position::zone_attacks)).
     #[inline(always)]
     fn king_moves<C: Side, S: MoveSink>(&self, k: u8, in_check: bool, sink: &mut S) {
-        // Bits over ZONE_STEPS: the destinations to test.
+        let own = self.occupancy[C::US.index()][0];
+        let them = self.occupancy[C::US.flip().index()][0];
+        // Bits over ZONE_STEPS: the destinations to test. Often the king is boxed in by its
+        // own pieces, which one test of the sets tells.
         let mut wanted = 0u16;
-        for (i, d) in KING_STEPS.into_iter().enumerate() {
-            let p = self.board[k.wrapping_add(d as u8) as usize];
-            let open = (p.0 & C::US.bit() == 0) & (S::QUIETS | !p.is_empty());
-            wanted |= (open as u16) << i;
+        if KING_SETS[k as usize & 127] & !own & if S::QUIETS { !0 } else { them } != 0 {
+            for (i, d) in KING_STEPS.into_iter().enumerate() {
+                let p = self.board[k.wrapping_add(d as u8) as usize];
+                let open = (p.0 & C::US.bit() == 0) & (S::QUIETS | !p.is_empty());
+                wanted |= (open as u16) << i;
+            }
+            wanted &= KING_STEPS_ON_BOARD[k as usize & 127] as u16;
         }
-        wanted &= KING_STEPS_ON_BOARD[k as usize & 127] as u16;
+        // A castling right implies that king and rook stand on their home squares.
         let rights = self.castling & C::CASTLING;
         if S::QUIETS && rights != 0 && !in_check {
-            let empty = |sq: u8| self.board[sq as usize].is_empty();
-            if rights & (WK | BK) != 0 && empty(k + 1) && empty(k + 2) {
+            let occupied = own | them;
+            if rights & (WK | BK) != 0 && occupied & C::KING_SIDE_BETWEEN == 0 {
                 wanted |= 1 << 8;
             }
-            if rights & (WQ | BQ) != 0 && empty(k - 1) && empty(k - 2) && empty(k - 3) {
+            if rights & (WQ | BQ) != 0 && occupied & C::QUEEN_SIDE_BETWEEN == 0 {
                 wanted |= 1 << 9;
             }
         }

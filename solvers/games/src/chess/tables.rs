@@ -23,35 +23,6 @@ pub(crate) const DIAG_STEPS: [i8; 4] = [15, 17, -15, -17];
 pub(crate) const ORTHO_STEPS: [i8; 4] = [1, -1, 16, -16];
 pub(crate) const KING_STEPS: [i8; 8] = [1, -1, 16, -16, 15, 17, -15, -17];
 
-/// For each 0x88 square (index `& 127`), the squares a knight reaches from it, padded to
-/// eight with the square itself: a padding entry always holds the moving knight, so "not an
-/// own piece" rejects it and a fixed eight-entry loop needs no off-board test.
-const fn knight_targets() -> [[u8; 8]; 128] {
-    let mut table = [[0u8; 8]; 128];
-    let mut s = 0;
-    while s < 128 {
-        let mut n = 0;
-        let mut i = 0;
-        while i < 8 {
-            let to = (s as i32 + KNIGHT_STEPS[i] as i32) as u8;
-            if s & 0x88 == 0 && to & 0x88 == 0 {
-                table[s][n] = to;
-                n += 1;
-            }
-            i += 1;
-        }
-        while n < 8 {
-            table[s][n] = s as u8;
-            n += 1;
-        }
-        s += 1;
-    }
-    table
-}
-
-/// The knight moves from each square (see `knight_targets`).
-pub(crate) static KNIGHT_TARGETS: [[u8; 8]; 128] = knight_targets();
-
 const fn attack_table() -> ([u8; 256], [i8; 256]) {
     let mut attacks = [0u8; 256];
     let mut steps = [0i8; 256];
