@@ -3,11 +3,8 @@
 //! pieces), found once per position from the king.
 
 use super::position::Position;
-use super::squareset::{bit, for_each, DIAG_LINES, KNIGHT_SETS, ORTHO_LINES};
-use super::tables::{
-    delta_index, ATK_DIAG, ATK_KING, ATK_KNIGHT, ATK_ORTHO, ATTACKS, STEPS, ZONE, ZONE_DIAG,
-    ZONE_KING, ZONE_KNIGHT, ZONE_ORTHO, ZONE_STEPS,
-};
+use super::squareset::{bit, for_each, shift, DIAG_LINES, KING_SETS, KNIGHT_SETS, ORTHO_LINES};
+use super::tables::{delta_index, ATK_DIAG, ATK_KING, ATK_KNIGHT, ATK_ORTHO, ATTACKS, STEPS};
 use super::types::{Color, Piece, Role, Square};
 
 /// The sliding kinds with the lines (`ATK_*` bits) each moves along.
@@ -89,57 +86,49 @@ impl Position {
         })
     }
 
-    /// Which of the king's destinations in `wanted` (bits over `ZONE_STEPS` from the king
-    /// on `k`) the side `them` attacks, with `k` itself treated as empty. Each enemy piece
-    /// is looked up once in the `ZONE` table; only slider lines are then walked.
-    pub(crate) fn zone_attacks(&self, k: u8, wanted: u16, them: Color) -> u16 {
-        let mut attacked = ZONE[ZONE_KING][delta_index(self.king_square(them).0, k)];
+    /// Which squares of `squares` (around the king on `k`) the side `them` attacks, with `k`
+    /// itself treated as empty (the king moving away along a checking line). Pawns, knights
+    /// and the king attack sets of squares; a slider's line is walked only to the squares
+    /// still open that lie on its lines.
+    pub(crate) fn attacked_around(&self, k: u8, squares: u128, them: Color) -> u128 {
+        let theirs = &self.occupancy[them.index()];
+        let pawns = theirs[Role::Pawn as usize];
+        let mut attacked = KING_SETS[self.king_square(them).0 as usize & 127]
+            | match them {
+                Color::White => shift(pawns, 15) | shift(pawns, 17),
+                Color::Black => shift(pawns, -15) | shift(pawns, -17),
+            };
         for &n in self.piece_squares(them, Role::Knight) {
-            attacked |= ZONE[ZONE_KNIGHT][delta_index(n, k)];
+            attacked |= KNIGHT_SETS[n as usize & 127];
         }
-        attacked &= wanted;
-        let pawn = Piece::new(them, Role::Pawn);
-        let mut open = wanted & !attacked;
-        let mut bits = open;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let to = k.wrapping_add(ZONE_STEPS[i] as u8);
-            if pawn_origins(to, them)
-                .iter()
-                .any(|&sq| self.board[sq as usize] == pawn)
-            {
-                attacked |= 1 << i;
-                open &= !(1 << i);
-            }
+        let mut open = squares & !attacked;
+        if open == 0 {
+            return attacked & squares;
         }
         let empty = |sq: u8| sq == k || self.board[sq as usize].is_empty();
-        for (role, diag, ortho) in [
-            (Role::Bishop, true, false),
-            (Role::Rook, false, true),
-            (Role::Queen, true, true),
-        ] {
-            for &s in self.piece_squares(them, role) {
-                if open == 0 {
-                    return attacked;
+        // The open squares on a line of the slider on `s` that it reaches become attacked.
+        let mut slider = |s: u8, lines: u128| {
+            for_each(open & lines, |to| {
+                let step = STEPS[delta_index(s, to)] as u8;
+                if Self::line_clear(s, to, step, empty) {
+                    attacked |= bit(to);
+                    open &= !bit(to);
                 }
-                let idx = delta_index(s, k);
-                let mut bits = open
-                    & ((diag as u16).wrapping_neg() & ZONE[ZONE_DIAG][idx]
-                        | (ortho as u16).wrapping_neg() & ZONE[ZONE_ORTHO][idx]);
-                while bits != 0 {
-                    let i = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let to = k.wrapping_add(ZONE_STEPS[i] as u8);
-                    let step = STEPS[delta_index(s, to)] as u8;
-                    if Self::line_clear(s, to, step, empty) {
-                        attacked |= 1 << i;
-                        open &= !(1 << i);
-                    }
-                }
-            }
+            });
+        };
+        for &s in self.piece_squares(them, Role::Bishop) {
+            slider(s, DIAG_LINES[s as usize & 127]);
         }
-        attacked
+        for &s in self.piece_squares(them, Role::Rook) {
+            slider(s, ORTHO_LINES[s as usize & 127]);
+        }
+        for &s in self.piece_squares(them, Role::Queen) {
+            slider(
+                s,
+                DIAG_LINES[s as usize & 127] | ORTHO_LINES[s as usize & 127],
+            );
+        }
+        attacked & squares
     }
 
     /// True when a piece of colour `by` attacks `sq`.

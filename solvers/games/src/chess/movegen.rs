@@ -7,10 +7,11 @@
 
 use super::attacks::Guard;
 use super::position::{Position, BK, BQ, WK, WQ};
-use super::squareset::{bit, count, for_each, rank, shift, KING_SETS, KNIGHT_SETS};
-use super::tables::{
-    delta_index, DIAG_STEPS, KING_STEPS, KING_STEPS_ON_BOARD, ORTHO_STEPS, STEPS, ZONE_STEPS,
+use super::squareset::{
+    bit, count, for_each, rank, shift, DIAG_LINES, DIAG_NEIGHBOURS, KING_SETS, KNIGHT_SETS,
+    ORTHO_LINES, ORTHO_NEIGHBOURS,
 };
+use super::tables::{delta_index, ATK_DIAG, ATTACKS, DIAG_STEPS, KING_STEPS, ORTHO_STEPS, STEPS};
 use super::types::{Color, Move, MoveKind, MoveList, Piece, Role, Square};
 
 const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
@@ -29,6 +30,15 @@ trait MoveSink {
     fn push_set(&mut self, targets: u128, origin: impl Fn(u8) -> u8, kind: MoveKind);
     /// Takes the four promotions (`kind` a promotion kind) to each square of `targets`.
     fn push_promotion_set(&mut self, targets: u128, origin: impl Fn(u8) -> u8, kind: MoveKind);
+    /// Takes the moves from `from` to each square of `targets` (none holding an own piece):
+    /// captures of the pieces in `them`, then (when `QUIETS`) quiet moves to the others.
+    #[inline(always)]
+    fn push_targets(&mut self, from: u8, targets: u128, them: u128) {
+        self.push_set(targets & them, |_| from, MoveKind::Capture);
+        if Self::QUIETS {
+            self.push_set(targets & !them, |_| from, MoveKind::Quiet);
+        }
+    }
 }
 
 /// Fills the slots of a [`MoveList`], all moves or (`QUIETS` false) captures and promotions
@@ -85,6 +95,10 @@ impl MoveSink for Count {
     fn push_promotion_set(&mut self, targets: u128, _: impl Fn(u8) -> u8, _: MoveKind) {
         self.0 += 4 * count(targets) as usize;
     }
+    #[inline(always)]
+    fn push_targets(&mut self, _: u8, targets: u128, _: u128) {
+        self.0 += count(targets) as usize;
+    }
 }
 
 /// Which destinations a piece other than the king may move to.
@@ -130,12 +144,6 @@ impl Filter for PinLine {
 /// constants in the generator compiled for it.
 trait Side {
     const US: Color;
-    /// One pawn step forward, as a wrapping 0x88 difference.
-    const FORWARD: u8;
-    /// The rank (0..8) of pawns that may advance two squares.
-    const START_RANK: u8;
-    /// The rank from which a pawn's move promotes.
-    const SEVENTH_RANK: u8;
     /// The side's castling right bits.
     const CASTLING: u8;
     /// One pawn step forward, as a signed square difference (for shifting sets).
@@ -156,9 +164,6 @@ struct WhiteMoves;
 
 impl Side for WhiteMoves {
     const US: Color = Color::White;
-    const FORWARD: u8 = 16;
-    const START_RANK: u8 = 1;
-    const SEVENTH_RANK: u8 = 6;
     const CASTLING: u8 = WK | WQ;
     const PUSH: i8 = 16;
     const CAPTURE_STEPS: [i8; 2] = [15, 17];
@@ -172,9 +177,6 @@ struct BlackMoves;
 
 impl Side for BlackMoves {
     const US: Color = Color::Black;
-    const FORWARD: u8 = 16u8.wrapping_neg();
-    const START_RANK: u8 = 6;
-    const SEVENTH_RANK: u8 = 1;
     const CASTLING: u8 = BK | BQ;
     const PUSH: i8 = -16;
     const CAPTURE_STEPS: [i8; 2] = [-17, -15];
@@ -253,22 +255,22 @@ impl Position {
         self.en_passant_moves::<C, S>(sink);
         if g.checkers == 0 && g.pinned == 0 {
             // The common case: every piece moves freely.
-            self.pawn_moves_together::<C, S>(0, !0, sink);
+            let pawns = self.occupancy[C::US.index()][Role::Pawn as usize];
+            self.pawn_moves_together::<C, S>(pawns, !0, sink);
             self.knight_moves::<C, S>(0, !0, sink);
             self.free_pieces::<C, S>(Role::Bishop, sink);
             self.free_pieces::<C, S>(Role::Rook, sink);
             self.free_pieces::<C, S>(Role::Queen, sink);
         } else {
-            self.pawn_moves_together::<C, S>(g.pinned, g.target, sink);
+            let pawns = self.occupancy[C::US.index()][Role::Pawn as usize] & !g.pinned;
+            self.pawn_moves_together::<C, S>(pawns, g.target, sink);
             self.knight_moves::<C, S>(g.pinned, g.target, sink);
             if g.checkers == 0 {
                 // Pinned pawns may still move along their line (pinned knights never can).
-                for &s in self.piece_squares(C::US, Role::Pawn) {
-                    if g.pinned & bit(s) != 0 {
-                        let step = STEPS[delta_index(k, s)];
-                        self.pawn_moves::<C, S>(s, &PinLine { king: k, step }, sink);
-                    }
-                }
+                let pinned_pawns = g.pinned & self.occupancy[C::US.index()][Role::Pawn as usize];
+                for_each(pinned_pawns, |s| {
+                    self.pawn_moves_together::<C, S>(bit(s), pin_line(k, s), sink);
+                });
             }
             for role in [Role::Bishop, Role::Rook, Role::Queen] {
                 self.restricted_pieces::<C, S>(role, &g, k, sink);
@@ -305,11 +307,10 @@ impl Position {
         }
     }
 
-    /// The moves of every pawn not in `pinned`, to squares in `target`, found for all of
-    /// them at once by shifting the set of pawns (en passant apart).
+    /// The moves of the pawns in `pawns` to squares in `target`, found for all of them at
+    /// once by shifting the set of pawns (en passant apart).
     #[inline(always)]
-    fn pawn_moves_together<C: Side, S: MoveSink>(&self, pinned: u128, target: u128, sink: &mut S) {
-        let pawns = self.occupancy[C::US.index()][Role::Pawn as usize] & !pinned;
+    fn pawn_moves_together<C: Side, S: MoveSink>(&self, pawns: u128, target: u128, sink: &mut S) {
         let them = self.occupancy[C::US.flip().index()][0];
         let empty = !(self.occupancy[C::US.index()][0] | them);
         let single = shift(pawns, C::PUSH) & empty;
@@ -342,31 +343,33 @@ impl Position {
             if pinned & bit(s) != 0 {
                 continue;
             }
-            let reach = KNIGHT_SETS[s as usize & 127] & target;
-            sink.push_set(reach & them, |_| s, MoveKind::Capture);
-            if S::QUIETS {
-                sink.push_set(reach & !(own | them), |_| s, MoveKind::Quiet);
-            }
+            sink.push_targets(s, KNIGHT_SETS[s as usize & 127] & !own & target, them);
         }
     }
 
     #[inline(always)]
     fn moves_from<C: Side, S: MoveSink>(&self, role: Role, s: u8, f: &impl Filter, sink: &mut S) {
         match role {
-            Role::Bishop => self.slide::<C, S, 4>(s, DIAG_STEPS, f, sink),
-            Role::Rook => self.slide::<C, S, 4>(s, ORTHO_STEPS, f, sink),
-            _ => self.slide::<C, S, 8>(s, KING_STEPS, f, sink),
+            Role::Bishop => self.slide::<C, S, 4>(s, DIAG_STEPS, &DIAG_NEIGHBOURS, f, sink),
+            Role::Rook => self.slide::<C, S, 4>(s, ORTHO_STEPS, &ORTHO_NEIGHBOURS, f, sink),
+            _ => self.slide::<C, S, 8>(s, KING_STEPS, &KING_SETS, f, sink),
         }
     }
 
+    /// The moves of a slider on `s` along `steps`, whose first squares are `first_steps`.
     #[inline(always)]
     fn slide<C: Side, S: MoveSink, const N: usize>(
         &self,
         s: u8,
         steps: [i8; N],
+        first_steps: &[u128; 128],
         f: &impl Filter,
         sink: &mut S,
     ) {
+        if first_steps[s as usize & 127] & !self.occupancy[C::US.index()][0] == 0 {
+            // Boxed in by its own pieces (common in the opening).
+            return;
+        }
         for d in steps {
             let mut to = s.wrapping_add(d as u8);
             while to & 0x88 == 0 {
@@ -384,93 +387,40 @@ impl Position {
         }
     }
 
-    #[inline(always)]
-    fn pawn_moves<C: Side, S: MoveSink>(&self, s: u8, f: &impl Filter, sink: &mut S) {
-        let one = s.wrapping_add(C::FORWARD);
-        if s >> 4 == C::SEVENTH_RANK {
-            self.promotions::<C, S>(s, f, sink);
-            return;
-        }
-        // Conditions are combined with `&` and moves pushed with `push_if`, so that pawn
-        // moves cost no hard-to-predict branches. That is safe: the board and the filters
-        // accept any `u8` square, and off the board the board is empty.
-        let one_empty = self.board[one as usize].is_empty();
-        let two = one.wrapping_add(C::FORWARD);
-        let double = one_empty & (s >> 4 == C::START_RANK) & self.board[two as usize].is_empty();
-        if S::QUIETS {
-            push_move_if(sink, one_empty & f.allows(one), s, one, MoveKind::Quiet);
-            push_move_if(sink, double & f.allows(two), s, two, MoveKind::Quiet);
-        }
-        for to in [one.wrapping_sub(1), one.wrapping_add(1)] {
-            let enemy = self.board[to as usize].0 & C::US.flip().bit() != 0;
-            push_move_if(sink, enemy & f.allows(to), s, to, MoveKind::Capture);
-        }
-    }
-
-    /// The moves of a pawn about to promote: each reachable square four times.
-    #[inline(never)]
-    fn promotions<C: Side, S: MoveSink>(&self, s: u8, f: &impl Filter, sink: &mut S) {
-        let one = s.wrapping_add(C::FORWARD);
-        if self.board[one as usize].is_empty() && f.allows(one) {
-            push_promotions(sink, s, one, MoveKind::Promotion);
-        }
-        for to in [one.wrapping_sub(1), one.wrapping_add(1)] {
-            if self.board[to as usize].0 & C::US.flip().bit() != 0 && f.allows(to) {
-                push_promotions(sink, s, to, MoveKind::PromotionCapture);
-            }
-        }
-    }
-
     /// King moves to squares the enemy does not attack once the king has left its square,
     /// then castling (not out of check): the right is kept, the squares between king and
     /// rook are empty, and the king does not pass or land on an attacked square. The
-    /// attacked destinations are found together ([`zone_attacks`](Position::zone_attacks)).
+    /// attacked squares are found together ([`attacked_around`](Position::attacked_around)).
     #[inline(always)]
     fn king_moves<C: Side, S: MoveSink>(&self, k: u8, in_check: bool, sink: &mut S) {
         let own = self.occupancy[C::US.index()][0];
         let them = self.occupancy[C::US.flip().index()][0];
-        // Bits over ZONE_STEPS: the destinations to test. Often the king is boxed in by its
-        // own pieces, which one test of the sets tells.
-        let mut wanted = 0u16;
-        if KING_SETS[k as usize & 127] & !own & if S::QUIETS { !0 } else { them } != 0 {
-            for (i, d) in KING_STEPS.into_iter().enumerate() {
-                let p = self.board[k.wrapping_add(d as u8) as usize];
-                let open = (p.0 & C::US.bit() == 0) & (S::QUIETS | !p.is_empty());
-                wanted |= (open as u16) << i;
-            }
-            wanted &= KING_STEPS_ON_BOARD[k as usize & 127] as u16;
-        }
-        // A castling right implies that king and rook stand on their home squares.
+        let steps = KING_SETS[k as usize & 127] & !own & if S::QUIETS { !0 } else { them };
+        // The castling destinations; a castling right implies that king and rook stand on
+        // their home squares.
+        let mut castling = 0;
         let rights = self.castling & C::CASTLING;
         if S::QUIETS && rights != 0 && !in_check {
             let occupied = own | them;
             if rights & (WK | BK) != 0 && occupied & C::KING_SIDE_BETWEEN == 0 {
-                wanted |= 1 << 8;
+                castling |= bit(k + 2);
             }
             if rights & (WQ | BQ) != 0 && occupied & C::QUEEN_SIDE_BETWEEN == 0 {
-                wanted |= 1 << 9;
+                castling |= bit(k - 2);
             }
         }
-        if wanted == 0 {
+        if steps | castling == 0 {
+            // Often the king is boxed in by its own pieces.
             return;
         }
-        let safe = wanted & !self.zone_attacks(k, wanted, C::US.flip());
-        let mut steps = safe & 0xff;
-        while steps != 0 {
-            let to = k.wrapping_add(ZONE_STEPS[steps.trailing_zeros() as usize] as u8);
-            steps &= steps - 1;
-            let kind = if self.board[to as usize].is_empty() {
-                MoveKind::Quiet
-            } else {
-                MoveKind::Capture
-            };
-            push_move(sink, k, to, kind);
-        }
-        // Castling needs the square passed (bit 0: k + 1, bit 1: k - 1) safe as well.
-        if safe & (1 << 8 | 1) == 1 << 8 | 1 {
+        let safe = !self.attacked_around(k, steps | castling, C::US.flip());
+        sink.push_targets(k, steps & safe, them);
+        // Castling needs the square passed safe as well (it is empty, so among `steps`).
+        let castle = |to: u8, passed: u8| castling & safe & bit(to) != 0 && safe & bit(passed) != 0;
+        if castle(k + 2, k + 1) {
             push_move(sink, k, k + 2, MoveKind::Castling);
         }
-        if safe & (1 << 9 | 1 << 1) == 1 << 9 | 1 << 1 {
+        if castle(k.wrapping_sub(2), k.wrapping_sub(1)) {
             push_move(sink, k, k - 2, MoveKind::Castling);
         }
     }
@@ -483,7 +433,7 @@ impl Position {
         };
         let to = ep.0;
         let pawn = Piece::new(C::US, Role::Pawn);
-        let behind = to.wrapping_sub(C::FORWARD);
+        let behind = to.wrapping_sub(C::PUSH as u8);
         for from in [behind.wrapping_sub(1), behind.wrapping_add(1)] {
             if from & 0x88 == 0 && self.board[from as usize] == pawn && self.ep_is_legal(from, to) {
                 push_move(sink, from, to, MoveKind::EnPassant);
@@ -506,6 +456,18 @@ impl Position {
     #[inline]
     pub fn moving_piece(&self, mv: Move) -> Piece {
         self.board[mv.from.index()]
+    }
+}
+
+/// The squares on the line through the king on `k` and its pinned piece on `s`, but for
+/// those two: where the pinned piece may move.
+#[inline(always)]
+fn pin_line(k: u8, s: u8) -> u128 {
+    let (k, s) = (k as usize & 127, s as usize & 127);
+    if ATTACKS[delta_index(k as u8, s as u8)] & ATK_DIAG != 0 {
+        DIAG_LINES[k] & DIAG_LINES[s]
+    } else {
+        ORTHO_LINES[k] & ORTHO_LINES[s]
     }
 }
 

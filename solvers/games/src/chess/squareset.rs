@@ -107,8 +107,12 @@ const fn lines(steps: [i8; 4]) -> [u128; 128] {
 
 /// The squares a knight reaches from each square.
 pub(crate) static KNIGHT_SETS: [u128; 128] = leaps(KNIGHT_STEPS);
-/// The squares a king reaches from each square (castling apart).
+/// The squares a king reaches from each square (castling apart): a queen's first steps.
 pub(crate) static KING_SETS: [u128; 128] = leaps(KING_STEPS);
+/// The first diagonal steps from each square.
+pub(crate) static DIAG_NEIGHBOURS: [u128; 128] = leaps(DIAG_STEPS);
+/// The first orthogonal steps from each square.
+pub(crate) static ORTHO_NEIGHBOURS: [u128; 128] = leaps(ORTHO_STEPS);
 /// The diagonals through each square (without the square).
 pub(crate) static DIAG_LINES: [u128; 128] = lines(DIAG_STEPS);
 /// The rank and file through each square (without the square).
