@@ -88,8 +88,8 @@ impl Position {
 
     /// Which squares of `squares` (around the king on `k`) the side `them` attacks, with `k`
     /// itself treated as empty (the king moving away along a checking line). Pawns, knights
-    /// and the king attack sets of squares; a slider's line is walked only to the squares
-    /// still open that lie on its lines.
+    /// and the king attack sets of squares; for each square still open, only the sliders on
+    /// its lines are walked to.
     pub(crate) fn attacked_around(&self, k: u8, squares: u128, them: Color) -> u128 {
         let theirs = &self.occupancy[them.index()];
         let pawns = theirs[Role::Pawn as usize];
@@ -101,34 +101,21 @@ impl Position {
         for &n in self.piece_squares(them, Role::Knight) {
             attacked |= KNIGHT_SETS[n as usize & 127];
         }
-        let mut open = squares & !attacked;
-        if open == 0 {
-            return attacked & squares;
-        }
+        attacked &= squares;
+        let queens = theirs[Role::Queen as usize];
+        let diagonal = theirs[Role::Bishop as usize] | queens;
+        let orthogonal = theirs[Role::Rook as usize] | queens;
         let empty = |sq: u8| sq == k || self.board[sq as usize].is_empty();
-        // The open squares on a line of the slider on `s` that it reaches become attacked.
-        let mut slider = |s: u8, lines: u128| {
-            for_each(open & lines, |to| {
-                let step = STEPS[delta_index(s, to)] as u8;
-                if Self::line_clear(s, to, step, empty) {
+        for_each(squares & !attacked, |to| {
+            let t = to as usize & 127;
+            let aligned = DIAG_LINES[t] & diagonal | ORTHO_LINES[t] & orthogonal;
+            for_each(aligned, |s| {
+                if Self::line_clear(s, to, STEPS[delta_index(s, to)] as u8, empty) {
                     attacked |= bit(to);
-                    open &= !bit(to);
                 }
             });
-        };
-        for &s in self.piece_squares(them, Role::Bishop) {
-            slider(s, DIAG_LINES[s as usize & 127]);
-        }
-        for &s in self.piece_squares(them, Role::Rook) {
-            slider(s, ORTHO_LINES[s as usize & 127]);
-        }
-        for &s in self.piece_squares(them, Role::Queen) {
-            slider(
-                s,
-                DIAG_LINES[s as usize & 127] | ORTHO_LINES[s as usize & 127],
-            );
-        }
-        attacked & squares
+        });
+        attacked
     }
 
     /// True when a piece of colour `by` attacks `sq`.

@@ -11,7 +11,7 @@ use super::squareset::{
     bit, count, for_each, rank, shift, DIAG_LINES, DIAG_NEIGHBOURS, KING_SETS, KNIGHT_SETS,
     ORTHO_LINES, ORTHO_NEIGHBOURS,
 };
-use super::tables::{delta_index, ATK_DIAG, ATTACKS, DIAG_STEPS, KING_STEPS, ORTHO_STEPS, STEPS};
+use super::tables::{delta_index, ATK_DIAG, ATTACKS, STEPS};
 use super::types::{Color, Move, MoveKind, MoveList, Piece, Role, Square};
 
 const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
@@ -349,30 +349,23 @@ impl Position {
 
     #[inline(always)]
     fn moves_from<C: Side, S: MoveSink>(&self, role: Role, s: u8, f: &impl Filter, sink: &mut S) {
-        match role {
-            Role::Bishop => self.slide::<C, S, 4>(s, DIAG_STEPS, &DIAG_NEIGHBOURS, f, sink),
-            Role::Rook => self.slide::<C, S, 4>(s, ORTHO_STEPS, &ORTHO_NEIGHBOURS, f, sink),
-            _ => self.slide::<C, S, 8>(s, KING_STEPS, &KING_SETS, f, sink),
-        }
+        let first_steps = match role {
+            Role::Bishop => &DIAG_NEIGHBOURS,
+            Role::Rook => &ORTHO_NEIGHBOURS,
+            _ => &KING_SETS,
+        };
+        self.slide::<C, S>(s, first_steps[s as usize & 127], f, sink);
     }
 
-    /// The moves of a slider on `s` along `steps`, whose first squares are `first_steps`.
+    /// The moves of a slider on `s` whose first steps are `first_steps`: each direction
+    /// whose first square holds no own piece is walked to the first piece or the edge (a
+    /// slider boxed in by its own pieces, common in the opening, walks nothing).
     #[inline(always)]
-    fn slide<C: Side, S: MoveSink, const N: usize>(
-        &self,
-        s: u8,
-        steps: [i8; N],
-        first_steps: &[u128; 128],
-        f: &impl Filter,
-        sink: &mut S,
-    ) {
-        if first_steps[s as usize & 127] & !self.occupancy[C::US.index()][0] == 0 {
-            // Boxed in by its own pieces (common in the opening).
-            return;
-        }
-        for d in steps {
-            let mut to = s.wrapping_add(d as u8);
-            while to & 0x88 == 0 {
+    fn slide<C: Side, S: MoveSink>(&self, s: u8, first_steps: u128, f: &impl Filter, sink: &mut S) {
+        for_each(first_steps & !self.occupancy[C::US.index()][0], |first| {
+            let step = first.wrapping_sub(s);
+            let mut to = first;
+            loop {
                 let p = self.board[to as usize];
                 if !p.is_empty() {
                     let enemy = p.0 & C::US.flip().bit() != 0;
@@ -382,9 +375,12 @@ impl Position {
                 if S::QUIETS && f.allows(to) {
                     push_move(sink, s, to, MoveKind::Quiet);
                 }
-                to = to.wrapping_add(d as u8);
+                to = to.wrapping_add(step);
+                if to & 0x88 != 0 {
+                    break;
+                }
             }
-        }
+        });
     }
 
     /// King moves to squares the enemy does not attack once the king has left its square,
