@@ -308,28 +308,37 @@ impl Position {
     }
 
     /// The moves of the pawns in `pawns` to squares in `target`, found for all of them at
-    /// once by shifting the set of pawns (en passant apart).
+    /// once by shifting the set of pawns (en passant apart); the pawns about to promote,
+    /// usually none, apart.
     #[inline(always)]
     fn pawn_moves_together<C: Side, S: MoveSink>(&self, pawns: u128, target: u128, sink: &mut S) {
         let them = self.occupancy[C::US.flip().index()][0];
         let empty = !(self.occupancy[C::US.index()][0] | them);
+        let promoting = pawns & shift(C::LAST_RANK, -C::PUSH);
+        let pawns = pawns & !promoting;
+        let back = |to: u8| to.wrapping_sub(C::PUSH as u8);
         let single = shift(pawns, C::PUSH) & empty;
-        let push = C::PUSH as u8;
         if S::QUIETS {
             let double = shift(single & C::DOUBLE_STEP_RANK, C::PUSH) & empty & target;
-            let back = |to: u8| to.wrapping_sub(push);
-            sink.push_set(single & target & !C::LAST_RANK, back, MoveKind::Quiet);
+            sink.push_set(single & target, back, MoveKind::Quiet);
             sink.push_set(double, |to| back(back(to)), MoveKind::Quiet);
         }
-        let promoting = single & target & C::LAST_RANK;
-        let origin = |to: u8| to.wrapping_sub(push);
-        sink.push_promotion_set(promoting, origin, MoveKind::Promotion);
         for step in C::CAPTURE_STEPS {
-            let captures = shift(pawns, step) & them & target;
             let origin = |to: u8| to.wrapping_sub(step as u8);
-            sink.push_set(captures & !C::LAST_RANK, origin, MoveKind::Capture);
-            let promoting = captures & C::LAST_RANK;
-            sink.push_promotion_set(promoting, origin, MoveKind::PromotionCapture);
+            sink.push_set(
+                shift(pawns, step) & them & target,
+                origin,
+                MoveKind::Capture,
+            );
+        }
+        if promoting != 0 {
+            let single = shift(promoting, C::PUSH) & empty & target;
+            sink.push_promotion_set(single, back, MoveKind::Promotion);
+            for step in C::CAPTURE_STEPS {
+                let origin = |to: u8| to.wrapping_sub(step as u8);
+                let captures = shift(promoting, step) & them & target;
+                sink.push_promotion_set(captures, origin, MoveKind::PromotionCapture);
+            }
         }
     }
 
