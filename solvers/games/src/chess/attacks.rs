@@ -1,6 +1,7 @@
-//! Attack tests on the 0x88 board, through the square-difference tables: whether a square
-//! is attacked, and what restricts the side to move (the pieces giving check and the pinned
-//! pieces), found once per position from the king.
+//! Attack tests on the 0x88 board, through the square-difference tables and the square
+//! sets: whether a square is attacked, which squares around the king are, and what
+//! restricts the side to move (the pieces giving check and the pinned pieces), found once
+//! per position from the king.
 
 use super::position::Position;
 use super::squareset::{bit, for_each, shift, DIAG_LINES, KING_SETS, KNIGHT_SETS, ORTHO_LINES};

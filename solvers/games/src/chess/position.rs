@@ -1,5 +1,6 @@
-//! The position: a 0x88 board with piece lists, side to move, castling rights, en passant
-//! square, move clocks and an incrementally updated Zobrist hash; make and unmake.
+//! The position: a 0x88 board with piece lists and square sets, side to move, castling
+//! rights, en passant square, move clocks and an incrementally updated Zobrist hash; make
+//! and unmake.
 
 use super::squareset::bit;
 use super::tables::{piece_key, CASTLE_MASK, ZOBRIST};
@@ -15,7 +16,8 @@ pub(crate) const BQ: u8 = 8;
 ///
 /// Squares are 0x88 indices. Each side keeps one list of squares per piece kind, so that
 /// attack tests and move generation visit pieces, not empty squares, and know each piece's
-/// kind without looking it up.
+/// kind without looking it up, and the same squares as a set, so that all pawns or all
+/// targets of a piece can be handled at once.
 #[derive(Clone)]
 pub struct Position {
     /// Indexed by any `u8` so that lookups need no bounds check; the squares off the board
