@@ -1,12 +1,11 @@
-//! Attack tests on the 0x88 board, through the square-difference tables: whether a square
-//! is attacked, and what restricts the side to move (the pieces giving check and the pinned
-//! pieces), found once per position from the king.
+//! Attack tests on the 0x88 board, through the square-difference tables and the square
+//! sets: whether a square is attacked, which squares around the king are, and what
+//! restricts the side to move (the pieces giving check and the pinned pieces), found once
+//! per position from the king.
 
 use super::position::Position;
-use super::tables::{
-    delta_index, ATK_DIAG, ATK_KING, ATK_KNIGHT, ATK_ORTHO, ATTACKS, STEPS, ZONE, ZONE_DIAG,
-    ZONE_KING, ZONE_KNIGHT, ZONE_ORTHO, ZONE_STEPS,
-};
+use super::squareset::{bit, for_each, shift, DIAG_LINES, KING_SETS, KNIGHT_SETS, ORTHO_LINES};
+use super::tables::{delta_index, ATK_DIAG, ATK_KING, ATK_KNIGHT, ATK_ORTHO, ATTACKS, STEPS};
 use super::types::{Color, Piece, Role, Square};
 
 /// The sliding kinds with the lines (`ATK_*` bits) each moves along.
@@ -15,12 +14,6 @@ const SLIDERS: [(Role, u8); 3] = [
     (Role::Rook, ATK_ORTHO),
     (Role::Queen, ATK_DIAG | ATK_ORTHO),
 ];
-
-/// The 0x88 square `sq` as a bit of a 128-bit set.
-#[inline]
-pub(crate) fn bit(sq: u8) -> u128 {
-    1u128 << (sq & 127)
-}
 
 /// The two squares from which a pawn of colour `by` attacks `target` (possibly off the
 /// board, where the board is always empty).
@@ -94,56 +87,35 @@ impl Position {
         })
     }
 
-    /// Which of the king's destinations in `wanted` (bits over `ZONE_STEPS` from the king
-    /// on `k`) the side `them` attacks, with `k` itself treated as empty. Each enemy piece
-    /// is looked up once in the `ZONE` table; only slider lines are then walked.
-    pub(crate) fn zone_attacks(&self, k: u8, wanted: u16, them: Color) -> u16 {
-        let mut attacked = ZONE[ZONE_KING][delta_index(self.king_square(them).0, k)];
+    /// Which squares of `squares` (around the king on `k`) the side `them` attacks, with `k`
+    /// itself treated as empty (the king moving away along a checking line). Pawns, knights
+    /// and the king attack sets of squares; for each square still open, only the sliders on
+    /// its lines are walked to.
+    pub(crate) fn attacked_around(&self, k: u8, squares: u128, them: Color) -> u128 {
+        let theirs = &self.occupancy[them.index()];
+        let pawns = theirs[Role::Pawn as usize];
+        let mut attacked = KING_SETS[self.king_square(them).0 as usize & 127]
+            | match them {
+                Color::White => shift(pawns, 15) | shift(pawns, 17),
+                Color::Black => shift(pawns, -15) | shift(pawns, -17),
+            };
         for &n in self.piece_squares(them, Role::Knight) {
-            attacked |= ZONE[ZONE_KNIGHT][delta_index(n, k)];
+            attacked |= KNIGHT_SETS[n as usize & 127];
         }
-        attacked &= wanted;
-        let pawn = Piece::new(them, Role::Pawn);
-        let mut open = wanted & !attacked;
-        let mut bits = open;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let to = k.wrapping_add(ZONE_STEPS[i] as u8);
-            if pawn_origins(to, them)
-                .iter()
-                .any(|&sq| self.board[sq as usize] == pawn)
-            {
-                attacked |= 1 << i;
-                open &= !(1 << i);
-            }
-        }
+        attacked &= squares;
+        let queens = theirs[Role::Queen as usize];
+        let diagonal = theirs[Role::Bishop as usize] | queens;
+        let orthogonal = theirs[Role::Rook as usize] | queens;
         let empty = |sq: u8| sq == k || self.board[sq as usize].is_empty();
-        for (role, diag, ortho) in [
-            (Role::Bishop, true, false),
-            (Role::Rook, false, true),
-            (Role::Queen, true, true),
-        ] {
-            for &s in self.piece_squares(them, role) {
-                if open == 0 {
-                    return attacked;
+        for_each(squares & !attacked, |to| {
+            let t = to as usize & 127;
+            let aligned = DIAG_LINES[t] & diagonal | ORTHO_LINES[t] & orthogonal;
+            for_each(aligned, |s| {
+                if Self::line_clear(s, to, STEPS[delta_index(s, to)] as u8, empty) {
+                    attacked |= bit(to);
                 }
-                let idx = delta_index(s, k);
-                let mut bits = open
-                    & ((diag as u16).wrapping_neg() & ZONE[ZONE_DIAG][idx]
-                        | (ortho as u16).wrapping_neg() & ZONE[ZONE_ORTHO][idx]);
-                while bits != 0 {
-                    let i = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let to = k.wrapping_add(ZONE_STEPS[i] as u8);
-                    let step = STEPS[delta_index(s, to)] as u8;
-                    if Self::line_clear(s, to, step, empty) {
-                        attacked |= 1 << i;
-                        open &= !(1 << i);
-                    }
-                }
-            }
-        }
+            });
+        });
         attacked
     }
 
@@ -157,9 +129,9 @@ impl Position {
         self.is_attacked(self.king_square(self.side), self.side.flip())
     }
 
-    /// The checkers and pinned pieces of `us` (the side to move), found from its king: enemy pawns
-    /// and knights by the squares they attack from, enemy sliders by the difference table
-    /// and then a walk along the shared line.
+    /// The checkers and pinned pieces of `us` (the side to move), found from its king: enemy
+    /// pawns and knights by the squares they attack from, enemy sliders by the lines through
+    /// the king and then a walk along the shared line.
     #[inline(always)]
     pub(crate) fn guard(&self, us: Color) -> Guard {
         let them = us.flip();
@@ -175,31 +147,30 @@ impl Position {
                 checker = sq;
             }
         }
-        for &n in self.piece_squares(them, Role::Knight) {
-            if ATTACKS[delta_index(n, k)] & ATK_KNIGHT != 0 {
+        let theirs = &self.occupancy[them.index()];
+        let knights = KNIGHT_SETS[k as usize & 127] & theirs[Role::Knight as usize];
+        for_each(knights, |n| {
+            checkers += 1;
+            checker = n;
+        });
+        // Only the sliders on a line through the king can give check or pin.
+        let queens = theirs[Role::Queen as usize];
+        let aligned = DIAG_LINES[k as usize & 127] & (theirs[Role::Bishop as usize] | queens)
+            | ORTHO_LINES[k as usize & 127] & (theirs[Role::Rook as usize] | queens);
+        for_each(aligned, |s| {
+            // Walk from the king towards the slider; the walks end on `s` at the latest,
+            // which is occupied.
+            let step = STEPS[delta_index(s, k)].wrapping_neg() as u8;
+            let first = self.first_piece(k, step);
+            if first == s {
                 checkers += 1;
-                checker = n;
+                checker = s;
+            } else if self.board[first as usize].0 & us.bit() != 0
+                && self.first_piece(first, step) == s
+            {
+                pinned |= bit(first);
             }
-        }
-        for (role, lines) in SLIDERS {
-            for &s in self.piece_squares(them, role) {
-                let idx = delta_index(s, k);
-                if ATTACKS[idx] & lines != 0 {
-                    // Walk from the king towards the slider; the walks end on `s` at the
-                    // latest, which is occupied.
-                    let step = STEPS[idx].wrapping_neg() as u8;
-                    let first = self.first_piece(k, step);
-                    if first == s {
-                        checkers += 1;
-                        checker = s;
-                    } else if self.board[first as usize].0 & us.bit() != 0
-                        && self.first_piece(first, step) == s
-                    {
-                        pinned |= bit(first);
-                    }
-                }
-            }
-        }
+        });
         let target = if checkers == 0 {
             !0
         } else {

@@ -1,8 +1,9 @@
 //! Chess with the full rules on a 0x88 board.
 //!
 //! - [`Position`]: the board (8×16 squares, off-board test by one mask) with one piece list
-//!   per side and kind, side to move, castling rights, en passant square, clocks and a
-//!   Zobrist hash; legal move generation (checks and pins found from the king, no trial
+//!   and one set of squares (a `u128` in the same 8×16 geometry) per side and kind, side to
+//!   move, castling rights, en passant square, clocks and a Zobrist hash; legal move
+//!   generation (checks and pins found from the king, no trial
 //!   moves), captures apart for quiescence, counting without listing,
 //!   [`make`](Position::make) / [`unmake`](Position::unmake), FEN.
 //! - [`Move`] with its [`MoveKind`]: quiet, capture, en passant, castling, promotion,
@@ -32,6 +33,7 @@ mod movegen;
 mod perft;
 mod position;
 mod search;
+mod squareset;
 mod tables;
 mod types;
 

@@ -31,10 +31,19 @@ fn perft_with(pos: &mut Position, lists: &mut [MoveList]) -> u64 {
     };
     pos.legal_moves(moves);
     let mut nodes = 0;
-    for &mv in moves.iter() {
-        let undo = pos.make(mv);
-        nodes += perft_with(pos, deeper);
-        pos.unmake(mv, undo);
+    if deeper.is_empty() {
+        // The last ply but one: its children's moves are counted, not listed.
+        for &mv in moves.iter() {
+            let undo = pos.make(mv);
+            nodes += pos.count_legal() as u64;
+            pos.unmake(mv, undo);
+        }
+    } else {
+        for &mv in moves.iter() {
+            let undo = pos.make(mv);
+            nodes += perft_with(pos, deeper);
+            pos.unmake(mv, undo);
+        }
     }
     nodes
 }

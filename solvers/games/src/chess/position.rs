@@ -1,6 +1,8 @@
-//! The position: a 0x88 board with piece lists, side to move, castling rights, en passant
-//! square, move clocks and an incrementally updated Zobrist hash; make and unmake.
+//! The position: a 0x88 board with piece lists and square sets, side to move, castling
+//! rights, en passant square, move clocks and an incrementally updated Zobrist hash; make
+//! and unmake.
 
+use super::squareset::bit;
 use super::tables::{piece_key, CASTLE_MASK, ZOBRIST};
 use super::types::{Color, Move, MoveKind, Piece, Role, Square};
 
@@ -14,7 +16,8 @@ pub(crate) const BQ: u8 = 8;
 ///
 /// Squares are 0x88 indices. Each side keeps one list of squares per piece kind, so that
 /// attack tests and move generation visit pieces, not empty squares, and know each piece's
-/// kind without looking it up.
+/// kind without looking it up, and the same squares as a set, so that all pawns or all
+/// targets of a piece can be handled at once.
 #[derive(Clone)]
 pub struct Position {
     /// Indexed by any `u8` so that lookups need no bounds check; the squares off the board
@@ -26,6 +29,11 @@ pub struct Position {
     pub(crate) counts: [[u8; 8]; 2],
     /// The position of each occupied square in its piece list.
     pub(crate) slot: [u8; 256],
+    /// `occupancy[colour][role]`: the squares of that side's pieces of that role as a set of
+    /// 0x88 squares (bit `sq` for square `sq`, see [`bit`]); `occupancy[colour][0]` holds all
+    /// of that side's pieces. The same geometry as the board, so a set shifted by a step
+    /// needs no edge masks: what leaves the board lands on the off-board bits.
+    pub(crate) occupancy: [[u128; 8]; 2],
     pub(crate) side: Color,
     pub(crate) castling: u8,
     pub(crate) ep: Option<Square>,
@@ -79,6 +87,7 @@ impl Position {
             lists: [[[0; 16]; 8]; 2],
             counts: [[0; 8]; 2],
             slot: [0; 256],
+            occupancy: [[0; 8]; 2],
             side: Color::White,
             castling: 0,
             ep: None,
@@ -168,7 +177,15 @@ impl Position {
         self.slot[sq as usize] = n;
         self.counts[c][r] = n + 1;
         self.board[sq as usize] = piece;
+        self.toggle(c, r, bit(sq));
         self.hash ^= piece_key(piece, sq);
+    }
+
+    /// Flips the squares `bits` in the sets of side `c`'s pieces and of its role `r`.
+    #[inline(always)]
+    fn toggle(&mut self, c: usize, r: usize, bits: u128) {
+        self.occupancy[c][0] ^= bits;
+        self.occupancy[c][r & 7] ^= bits;
     }
 
     #[inline]
@@ -182,6 +199,7 @@ impl Position {
         self.slot[last as usize] = s;
         self.counts[c][r] = n;
         self.board[sq as usize] = Piece::EMPTY;
+        self.toggle(c, r, bit(sq));
         self.hash ^= piece_key(piece, sq);
         piece
     }
@@ -195,6 +213,7 @@ impl Position {
         self.slot[to as usize] = s;
         self.board[to as usize] = piece;
         self.board[from as usize] = Piece::EMPTY;
+        self.toggle(c, r, bit(from) | bit(to));
         self.hash ^= piece_key(piece, from) ^ piece_key(piece, to);
     }
 
@@ -209,6 +228,7 @@ impl Position {
     }
 
     /// Plays a legal move and returns what [`unmake`](Position::unmake) needs.
+    #[inline(always)]
     pub fn make(&mut self, mv: Move) -> Undo {
         let undo = Undo {
             captured: Piece::EMPTY,
@@ -266,6 +286,7 @@ impl Position {
     }
 
     /// Takes back `mv`, the last move made, given the record [`make`](Position::make) returned.
+    #[inline(always)]
     pub fn unmake(&mut self, mv: Move, undo: Undo) {
         let them = self.side;
         let us = them.flip();
@@ -290,6 +311,7 @@ impl Position {
 
     /// The board part of [`make`](Position::make) for en passant, castling and promotions;
     /// returns the captured piece.
+    #[inline(never)]
     fn make_special(&mut self, mv: Move) -> Piece {
         let (from, to) = (mv.from.0, mv.to.0);
         let us = self.side;
@@ -319,6 +341,7 @@ impl Position {
 
     /// The board part of [`unmake`](Position::unmake) for en passant, castling and
     /// promotions (`us` has already been restored as the side to move).
+    #[inline(never)]
     fn unmake_special(&mut self, mv: Move, captured: Piece) {
         let (from, to) = (mv.from.0, mv.to.0);
         let us = self.side;
@@ -401,17 +424,24 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     /// The piece lists hold exactly the occupied squares, each in the list of its piece,
-    /// at the slot recorded for it, and the off-board half of the board stays empty.
+    /// at the slot recorded for it; the square sets hold the same squares; and the
+    /// off-board half of the board stays empty.
     fn assert_lists_match_board(pos: &Position) {
         let mut listed = 0;
         for color in [Color::White, Color::Black] {
+            let mut all = 0;
             for role in Role::ALL {
+                let mut set = 0;
                 for (i, &sq) in pos.piece_squares(color, role).iter().enumerate() {
                     assert_eq!(pos.board[sq as usize], Piece::new(color, role), "{pos:?}");
                     assert_eq!(pos.slot[sq as usize] as usize, i, "{pos:?}");
+                    set |= bit(sq);
                     listed += 1;
                 }
+                assert_eq!(pos.occupancy[color.index()][role as usize], set, "{pos:?}");
+                all |= set;
             }
+            assert_eq!(pos.occupancy[color.index()][0], all, "{pos:?}");
         }
         let occupied = (0..=255u8)
             .filter(|&sq| !pos.board[sq as usize].is_empty())

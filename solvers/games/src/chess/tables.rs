@@ -23,35 +23,6 @@ pub(crate) const DIAG_STEPS: [i8; 4] = [15, 17, -15, -17];
 pub(crate) const ORTHO_STEPS: [i8; 4] = [1, -1, 16, -16];
 pub(crate) const KING_STEPS: [i8; 8] = [1, -1, 16, -16, 15, 17, -15, -17];
 
-/// For each 0x88 square (index `& 127`), the squares a knight reaches from it, padded to
-/// eight with the square itself: a padding entry always holds the moving knight, so "not an
-/// own piece" rejects it and a fixed eight-entry loop needs no off-board test.
-const fn knight_targets() -> [[u8; 8]; 128] {
-    let mut table = [[0u8; 8]; 128];
-    let mut s = 0;
-    while s < 128 {
-        let mut n = 0;
-        let mut i = 0;
-        while i < 8 {
-            let to = (s as i32 + KNIGHT_STEPS[i] as i32) as u8;
-            if s & 0x88 == 0 && to & 0x88 == 0 {
-                table[s][n] = to;
-                n += 1;
-            }
-            i += 1;
-        }
-        while n < 8 {
-            table[s][n] = s as u8;
-            n += 1;
-        }
-        s += 1;
-    }
-    table
-}
-
-/// The knight moves from each square (see `knight_targets`).
-pub(crate) static KNIGHT_TARGETS: [[u8; 8]; 128] = knight_targets();
-
 const fn attack_table() -> ([u8; 256], [i8; 256]) {
     let mut attacks = [0u8; 256];
     let mut steps = [0i8; 256];
@@ -85,65 +56,6 @@ const TABLES: ([u8; 256], [i8; 256]) = attack_table();
 pub(crate) static ATTACKS: [u8; 256] = TABLES.0;
 /// The unit step from `from` towards `to` when they share a line, else 0.
 pub(crate) static STEPS: [i8; 256] = TABLES.1;
-
-/// The king's ten destinations as steps from its square: the eight neighbours (in the
-/// order of `KING_STEPS`), then the king-side and queen-side castling squares.
-pub(crate) const ZONE_STEPS: [i8; 10] = [1, -1, 16, -16, 15, 17, -15, -17, 2, -2];
-
-/// For each 0x88 square (index `& 127`), bit `i` set when `square + KING_STEPS[i]` is on
-/// the board.
-pub(crate) static KING_STEPS_ON_BOARD: [u8; 128] = {
-    let mut table = [0u8; 128];
-    let mut s = 0;
-    while s < 128 {
-        let mut i = 0;
-        while i < 8 {
-            let to = (s as i32 + KING_STEPS[i] as i32) as u8;
-            if s & 0x88 == 0 && to & 0x88 == 0 {
-                table[s] |= 1 << i;
-            }
-            i += 1;
-        }
-        s += 1;
-    }
-    table
-};
-
-/// Rows of `ZONE`, by the attack kind of the enemy piece.
-pub(crate) const ZONE_KNIGHT: usize = 0;
-pub(crate) const ZONE_DIAG: usize = 1;
-pub(crate) const ZONE_ORTHO: usize = 2;
-pub(crate) const ZONE_KING: usize = 3;
-
-/// `ZONE[kind][delta_index(s, k)]`: bit `i` is set when a piece of that attack kind on `s`
-/// reaches `k + ZONE_STEPS[i]` on an empty board (a piece standing on the destination
-/// itself does not). One lookup per enemy piece tells which king destinations it may hit.
-pub(crate) static ZONE: [[u16; 256]; 4] = zone_table();
-
-const fn zone_table() -> [[u16; 256]; 4] {
-    let kinds = [ATK_KNIGHT, ATK_DIAG, ATK_ORTHO, ATK_KING];
-    let mut zone = [[0u16; 256]; 4];
-    let mut d = -119i32;
-    while d <= 119 {
-        let mut i = 0;
-        while i < 10 {
-            let to = d + ZONE_STEPS[i] as i32;
-            if to != 0 && to >= -119 && to <= 119 {
-                let a = TABLES.0[(to + 119) as usize];
-                let mut kind = 0;
-                while kind < 4 {
-                    if a & kinds[kind] != 0 {
-                        zone[kind][(d + 119) as usize] |= 1 << i;
-                    }
-                    kind += 1;
-                }
-            }
-            i += 1;
-        }
-        d += 1;
-    }
-    zone
-}
 
 const fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -224,8 +224,10 @@ pub enum MoveKind {
     PromotionCapture,
 }
 
-/// A move: origin, destination, kind, and the promotion role for promotions.
+/// A move: origin, destination, kind, and the promotion role for promotions (four bytes,
+/// aligned as one 32-bit word, which is read and copied whole).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(C, align(4))]
 pub struct Move {
     /// Origin square.
     pub from: Square,
