@@ -218,7 +218,8 @@ impl<'r> Sparse<'r> {
         for (k, &j) in self.rules.two.iter().enumerate() {
             let cover = self.batch_cover(n0, count, j);
             self.cover[k] = cover;
-            for (from, to) in cover.ranges {
+            // A non-empty range implies n0 ≥ j + 2 + BATCH (see `batch_cover`).
+            for (from, to) in cover.ranges.into_iter().filter(|(from, to)| from < to) {
                 let heaps = &self.rare_heaps[from..to];
                 let values = &self.rare_heap_values[from..to];
                 mark_batch(g, n0 - j, heaps, values, &mut self.rows, width, count);
