@@ -4,7 +4,7 @@
 //! without listing them; `cgtk-listing` lists them as shakmaty does). Every result is
 //! checked against the published count before timing.
 
-use cgtk_games::chess::{perft, MoveList, Position};
+use cgtk_games::chess::{perft, perft_listing, Position};
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 use shakmaty::{fen::Fen, CastlingMode, Chess};
 use std::hint::black_box;
@@ -23,25 +23,6 @@ const CASES: [(&str, &str, u32, u64); 5] = [
     ("position3-d5", POSITION3, 5, 674_624),
 ];
 
-/// Perft that lists the moves of the last ply too (as shakmaty's `perft` does) instead of
-/// counting them: one move list per ply, through the public make/unmake.
-fn perft_listing(pos: &mut Position, lists: &mut [MoveList]) -> u64 {
-    let Some((moves, deeper)) = lists.split_first_mut() else {
-        return 1;
-    };
-    pos.legal_moves(moves);
-    if deeper.is_empty() {
-        return moves.len() as u64;
-    }
-    let mut nodes = 0;
-    for &mv in moves.iter() {
-        let undo = pos.make(mv);
-        nodes += perft_listing(pos, deeper);
-        pos.unmake(mv, undo);
-    }
-    nodes
-}
-
 /// The position `fen` for each library.
 fn both(fen: &str) -> (Position, Chess) {
     let ours = Position::from_fen(fen).expect("valid FEN");
@@ -59,12 +40,7 @@ fn bench_perft(c: &mut Criterion) {
         let (mut ours, theirs) = both(fen);
         assert_eq!(perft(&mut ours, depth), nodes, "cgtk {name}");
         assert_eq!(shakmaty::perft(&theirs, depth), nodes, "shakmaty {name}");
-        let mut lists = vec![MoveList::new(); depth as usize];
-        assert_eq!(
-            perft_listing(&mut ours, &mut lists),
-            nodes,
-            "listing {name}"
-        );
+        assert_eq!(perft_listing(&mut ours, depth), nodes, "listing {name}");
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(BenchmarkId::new("cgtk", name), |b| {
             b.iter(|| perft(black_box(&mut ours), depth))
@@ -73,7 +49,7 @@ fn bench_perft(c: &mut Criterion) {
             b.iter(|| shakmaty::perft(black_box(&theirs), depth))
         });
         group.bench_function(BenchmarkId::new("cgtk-listing", name), |b| {
-            b.iter(|| perft_listing(black_box(&mut ours), &mut lists))
+            b.iter(|| perft_listing(black_box(&mut ours), depth))
         });
     }
     group.finish();
@@ -92,12 +68,11 @@ fn timed(run: impl FnOnce() -> u64, nodes: u64) -> f64 {
 fn interleaved(rounds: usize) {
     for (name, fen, depth, nodes) in CASES {
         let (mut ours, theirs) = both(fen);
-        let mut lists = vec![MoveList::new(); depth as usize];
         let (mut cgtk, mut shak, mut listing) = (f64::INFINITY, f64::INFINITY, f64::INFINITY);
         for _ in 0..rounds {
             cgtk = cgtk.min(timed(|| perft(&mut ours, depth), nodes));
             shak = shak.min(timed(|| shakmaty::perft(&theirs, depth), nodes));
-            listing = listing.min(timed(|| perft_listing(&mut ours, &mut lists), nodes));
+            listing = listing.min(timed(|| perft_listing(&mut ours, depth), nodes));
         }
         let rate = |secs: f64| nodes as f64 / secs / 1e6;
         println!(

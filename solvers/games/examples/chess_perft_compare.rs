@@ -12,7 +12,7 @@
 //! `position3`, ...); the depth. Prints the leaf count, checked against the published one.
 //! Subtract a depth 1 run of the same library to leave out the start-up cost.
 
-use cgtk_games::chess::{perft, MoveList, Position};
+use cgtk_games::chess::{perft, perft_listing, Position};
 use shakmaty::{fen::Fen, CastlingMode, Chess};
 use std::process::ExitCode;
 
@@ -32,34 +32,12 @@ fn position(name: &str) -> Option<(&'static str, Vec<u64>)> {
         })
 }
 
-/// Perft that lists the moves of the last ply (as shakmaty's `perft` does) instead of
-/// counting them.
-fn perft_listing(pos: &mut Position, lists: &mut [MoveList]) -> u64 {
-    let Some((moves, deeper)) = lists.split_first_mut() else {
-        return 1;
-    };
-    pos.legal_moves(moves);
-    if deeper.is_empty() {
-        return moves.len() as u64;
-    }
-    let mut nodes = 0;
-    for &mv in moves.iter() {
-        let undo = pos.make(mv);
-        nodes += perft_listing(pos, deeper);
-        pos.unmake(mv, undo);
-    }
-    nodes
-}
-
 /// The leaf count of `library` on `fen` at `depth`.
 fn run(library: &str, fen: &str, depth: u32) -> Option<u64> {
     let mut ours = Position::from_fen(fen).ok()?;
     match library {
         "cgtk" => Some(perft(&mut ours, depth)),
-        "listing" => {
-            let mut lists = vec![MoveList::new(); depth as usize];
-            Some(perft_listing(&mut ours, &mut lists))
-        }
+        "listing" => Some(perft_listing(&mut ours, depth)),
         "shakmaty" => {
             let theirs: Chess = Fen::from_ascii(fen.as_bytes())
                 .ok()?

@@ -3,11 +3,13 @@
 //!
 //! Seconds in release mode; skipped in debug builds.
 
+mod reference;
+
 use cgtk_core::{Game, PerfectIndex, Value};
 use cgtk_games::kono::Kono;
 use cgtk_retro::{reachable, solve, Solution, Verdict};
 use rayon::prelude::*;
-use std::collections::HashMap;
+use reference::reference;
 
 /// Every win has a move to a loss at distance − 1 and none to a loss closer; every loss
 /// has all moves to wins, the longest at distance − 1; every draw has a move to a draw and
@@ -73,24 +75,10 @@ fn legal_positions() -> u64 {
     legal
 }
 
-/// The `key value` lines of tests/data/kono.txt.
-fn reference() -> HashMap<String, String> {
-    let path = format!("{}/tests/data/kono.txt", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).unwrap();
-    assert!(text.starts_with("# Source:"));
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (k, v) = l.split_once(' ').unwrap();
-            (k.to_string(), v.trim().to_string())
-        })
-        .collect()
-}
-
 #[test]
 #[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
 fn full_kono_is_consistent() {
-    let want = reference();
+    let want = reference("kono.txt");
     for (variant, prefix) in [("standard", ""), ("compulsory-capture", "compulsory_")] {
         let start = Kono::start(variant.parse().unwrap());
         let solution = solve(&start, &|_| {}).unwrap();

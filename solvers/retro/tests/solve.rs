@@ -1,6 +1,7 @@
 //! The engine against the naive solver, position by position, and against published facts.
 
 mod common;
+mod reference;
 
 use cgtk_core::{Game, Notation, PerfectIndex, Player, Predecessors};
 use cgtk_games::fox_hounds::FoxHounds;
@@ -8,22 +9,9 @@ use cgtk_games::kono::Kono;
 use cgtk_games::mu_torere::MuTorere;
 use cgtk_retro::{reachable, solve, Solution};
 use common::naive_solve;
-use std::collections::{HashMap, HashSet};
+use reference::reference;
+use std::collections::HashSet;
 use std::hash::Hash;
-
-/// The `key value` lines of a reference file in tests/data (after its source line).
-fn reference(name: &str) -> HashMap<String, String> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).unwrap();
-    assert!(text.starts_with("# Source:"));
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (k, v) = l.split_once(' ').unwrap();
-            (k.to_string(), v.trim().to_string())
-        })
-        .collect()
-}
 
 /// The engine against the naive solver on every position of `positions`: all the legal
 /// positions of `game`'s variant, found without its index. With a symmetry-reduced

@@ -11,7 +11,7 @@
 //! - [`Chess`]: a position with its history, implementing [`cgtk_core::Game`] with every
 //!   ending (mate, stalemate, fifty moves, threefold repetition, insufficient material),
 //!   plus `Notation`, `Render`, `Evaluate` and `PositionKey`.
-//! - [`perft`] and [`perft_divide`]: leaf counts of the move tree.
+//! - [`perft`], [`perft_listing`] and [`perft_divide`]: leaf counts of the move tree.
 //! - [`Engine`]: iterative-deepening alpha-beta with a transposition table, quiescence,
 //!   MVV-LVA and killer ordering, and time management from [`Limits`].
 //!
@@ -40,7 +40,7 @@ mod types;
 pub use eval::PIECE_VALUES;
 pub use fen::{FenError, START_FEN};
 pub use game::Chess;
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_divide, perft_listing};
 pub use position::{Position, Undo};
 pub use search::{time_budget, Engine, Limits, Score, SearchInfo, MATE};
 pub use types::{Color, Move, MoveKind, MoveList, Piece, Role, Square};

@@ -48,6 +48,40 @@ fn perft_with(pos: &mut Position, lists: &mut [MoveList]) -> u64 {
     nodes
 }
 
+/// Perft that lists the moves of every ply, the last included (as perft is commonly
+/// written, and as the `shakmaty` crate's does), instead of counting the last ply's moves
+/// as [`perft`] does: the same count, by the plain route.
+///
+/// ```
+/// use cgtk_games::chess::{perft, perft_listing, Position};
+/// let mut kiwipete = Position::from_fen(
+///     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+/// ).unwrap();
+/// assert_eq!(perft_listing(&mut kiwipete, 2), 2039);
+/// assert_eq!(perft(&mut kiwipete, 2), 2039);
+/// ```
+pub fn perft_listing(pos: &mut Position, depth: u32) -> u64 {
+    let mut lists = vec![MoveList::new(); depth as usize];
+    listing_with(pos, &mut lists)
+}
+
+fn listing_with(pos: &mut Position, lists: &mut [MoveList]) -> u64 {
+    let Some((moves, deeper)) = lists.split_first_mut() else {
+        return 1;
+    };
+    pos.legal_moves(moves);
+    if deeper.is_empty() {
+        return moves.len() as u64;
+    }
+    let mut nodes = 0;
+    for &mv in moves.iter() {
+        let undo = pos.make(mv);
+        nodes += listing_with(pos, deeper);
+        pos.unmake(mv, undo);
+    }
+    nodes
+}
+
 /// Perft split by first move: each legal move with the leaf count below it, in
 /// generation order.
 pub fn perft_divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
