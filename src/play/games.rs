@@ -257,7 +257,7 @@ fn build_kono(setup: &Setup) -> Result<Box<dyn Playable>, String> {
 }
 
 /// The error for a `--heuristic` that `game` does not offer, naming those it does.
-pub fn unknown_heuristic(game: &str, name: &str) -> String {
+fn unknown_heuristic(game: &str, name: &str) -> String {
     match find_game(game).map(|g| g.heuristics) {
         Ok(offered) if !offered.is_empty() => format!(
             "unknown heuristic {name:?} for {game}; expected {}",
