@@ -153,7 +153,7 @@ fn uci_handshake_and_search() {
         .to_string();
     // The move must be legal after 1. e4 e5: check with the engine's own rules.
     use cgtk_core::{Game, Notation};
-    let mut game = cgtk_games::chess::Chess::new();
+    let mut game = cgtk_chess::Chess::new();
     for m in ["e2e4", "e7e5"] {
         let mv = game.parse_move(m).expect("legal");
         game.make(mv);

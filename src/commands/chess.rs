@@ -2,7 +2,7 @@
 
 use crate::cli::{usage, Context};
 use anyhow::Result;
-use cgtk_games::chess::{perft, Move, MoveList, Position, START_FEN};
+use cgtk_chess::{perft, Move, MoveList, Position, START_FEN};
 use clap::Subcommand;
 use rayon::prelude::*;
 use serde::Serialize;

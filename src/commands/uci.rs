@@ -5,7 +5,7 @@
 use crate::cli::Context;
 use anyhow::Result;
 use cgtk_core::{Game, Notation};
-use cgtk_games::chess::{Chess, Engine, Limits, Score, SearchInfo};
+use cgtk_chess::{Chess, Engine, Limits, Score, SearchInfo};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};

@@ -18,7 +18,7 @@
 //! # Example
 //!
 //! ```
-//! use cgtk_games::chess::{perft, Position};
+//! use cgtk_chess::{perft, Position};
 //! let mut kiwipete = Position::from_fen(
 //!     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 //! ).unwrap();

@@ -145,7 +145,7 @@ impl Engine {
     /// every completed iteration.
     ///
     /// ```
-    /// use cgtk_games::chess::{Chess, Engine, Limits, Score};
+    /// use cgtk_chess::{Chess, Engine, Limits, Score};
     /// use std::sync::atomic::AtomicBool;
     /// // White mates in one with the rook.
     /// let game = Chess::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();

@@ -9,7 +9,7 @@ use super::types::{Move, MoveList};
 /// the last ply are counted without playing or listing them.
 ///
 /// ```
-/// use cgtk_games::chess::{perft, Position};
+/// use cgtk_chess::{perft, Position};
 /// assert_eq!(perft(&mut Position::startpos(), 3), 8902);
 /// ```
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
@@ -53,7 +53,7 @@ fn perft_with(pos: &mut Position, lists: &mut [MoveList]) -> u64 {
 /// as [`perft`] does: the same count, by the plain route.
 ///
 /// ```
-/// use cgtk_games::chess::{perft, perft_listing, Position};
+/// use cgtk_chess::{perft, perft_listing, Position};
 /// let mut kiwipete = Position::from_fen(
 ///     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 /// ).unwrap();
