@@ -221,7 +221,9 @@ fn uci_ignores_bad_lines() {
     uci.send("go depth x");
     let lines = uci.until("bestmove", 30);
     assert!(
-        lines.iter().any(|l| l.starts_with("info string ignored go depth")),
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string ignored go depth")),
         "{lines:?}"
     );
     // The position stays at the start after the bad commands; mate and stalemate give no move.

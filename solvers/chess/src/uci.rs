@@ -147,7 +147,9 @@ pub enum GoFieldError {
         text: String,
     },
     /// A field that the engine does not implement (`searchmoves`, `mate`).
-    #[error("ignored go {field}: not supported (the engine searches every move for the best score)")]
+    #[error(
+        "ignored go {field}: not supported (the engine searches every move for the best score)"
+    )]
     Unsupported {
         /// The field.
         field: String,
@@ -215,7 +217,9 @@ pub enum UciError {
         name: String,
     },
     /// A value out of an option's range.
-    #[error("ignored setoption {name}: value {value:?}, expected a whole number from {min} to {max}")]
+    #[error(
+        "ignored setoption {name}: value {value:?}, expected a whole number from {min} to {max}"
+    )]
     OptionValue {
         /// The option.
         name: String,
@@ -336,7 +340,11 @@ fn parse_number(field: &str, text: &str) -> Result<u64, GoFieldError> {
         }
         return Ok(0);
     }
-    let number = if digits(text) { text.parse().ok() } else { None };
+    let number = if digits(text) {
+        text.parse().ok()
+    } else {
+        None
+    };
     number.ok_or_else(|| GoFieldError::NotANumber {
         field: field.to_string(),
         text: text.to_string(),

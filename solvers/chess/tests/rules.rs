@@ -1,7 +1,7 @@
 //! Rules, FEN and make/unmake properties of the chess module.
 
-use cgtk_core::{Game, Notation, Outcome, Player, PositionKey, Render};
 use cgtk_chess::{Chess, FenError, MoveKind, MoveList, Position};
+use cgtk_core::{Game, Notation, Outcome, Player, PositionKey, Render};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -127,10 +127,22 @@ fn mate_in_one_and_positions_without_moves() {
     let answers = exchange(
         &mut uci,
         &rx,
-        &["position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go depth 3"],
+        &[
+            "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+            "go depth 3",
+        ],
     );
-    assert!(answers.iter().any(|r| matches!(r, Response::Info(SearchInfo { score: Score::Mate(1), .. }))));
-    assert_eq!(text(&answers).last().map(String::as_str), Some("bestmove a1a8"));
+    assert!(answers.iter().any(|r| matches!(
+        r,
+        Response::Info(SearchInfo {
+            score: Score::Mate(1),
+            ..
+        })
+    )));
+    assert_eq!(
+        text(&answers).last().map(String::as_str),
+        Some("bestmove a1a8")
+    );
     // Checkmated: no move, said so.
     let answers = exchange(
         &mut uci,
@@ -139,7 +151,10 @@ fn mate_in_one_and_positions_without_moves() {
     );
     assert_eq!(
         text(&answers),
-        ["info string no legal move: the game is over", "bestmove (none)"]
+        [
+            "info string no legal move: the game is over",
+            "bestmove (none)"
+        ]
     );
 }
 
@@ -165,12 +180,16 @@ fn go_with_bad_fields_still_answers_bestmove() {
         let answers = exchange(&mut uci, &rx, &["position startpos", line]);
         let notes = info_strings(&answers);
         assert!(
-            notes.first().is_some_and(|n| n.starts_with("ignored go") && n.contains(field)),
+            notes
+                .first()
+                .is_some_and(|n| n.starts_with("ignored go") && n.contains(field)),
             "{line}: {notes:?}"
         );
         // Nothing bounded the search any more: the fallback did, and said so.
         assert!(
-            notes.iter().any(|n| n.contains(&format!("depth {FALLBACK_DEPTH}"))),
+            notes
+                .iter()
+                .any(|n| n.contains(&format!("depth {FALLBACK_DEPTH}"))),
             "{line}: {notes:?}"
         );
         let best = bestmove(&answers).expect("a move");
@@ -209,7 +228,22 @@ fn a_bad_field_is_ignored_on_its_own() {
     assert_eq!(go.limits.movetime, Some(Duration::from_millis(50)));
     assert_eq!(go.limits.binc, Some(Duration::ZERO));
     assert!(!go.fallback && !go.limits.infinite);
-    let go = Go::parse(&["wtime", "300000", "btime", "300000", "winc", "2000", "binc", "2000", "movestogo", "40", "nodes", "5000", "depth", "0"]);
+    let go = Go::parse(&[
+        "wtime",
+        "300000",
+        "btime",
+        "300000",
+        "winc",
+        "2000",
+        "binc",
+        "2000",
+        "movestogo",
+        "40",
+        "nodes",
+        "5000",
+        "depth",
+        "0",
+    ]);
     assert!(go.ignored.is_empty());
     assert_eq!(
         go.limits,
@@ -248,12 +282,9 @@ fn queen_hangs() -> (Chess, Move) {
 fn stop_before_depth_one_returns_a_searched_move() {
     let (game, capture) = queen_hangs();
     let mut depths = Vec::new();
-    let best = Engine::new(1).search(
-        &game,
-        &Limits::default(),
-        &AtomicBool::new(true),
-        |i| depths.push(i.depth),
-    );
+    let best = Engine::new(1).search(&game, &Limits::default(), &AtomicBool::new(true), |i| {
+        depths.push(i.depth)
+    });
     assert_eq!(best, Some(capture));
     assert_eq!(depths, [1], "depth 1 completed, nothing deeper");
     // A node budget and a deadline spent at once stop it only after depth 1 too.
@@ -337,7 +368,13 @@ fn bad_lines_get_an_info_string_and_change_nothing() {
     }
     assert_eq!(uci.game(), &before);
     // Blank lines are ignored silently; good options are taken silently.
-    for line in ["", "   ", "setoption name hash value 8", "ponderhit", "stop"] {
+    for line in [
+        "",
+        "   ",
+        "setoption name hash value 8",
+        "ponderhit",
+        "stop",
+    ] {
         uci.handle(line);
         assert_eq!(rx.try_iter().count(), 0, "{line:?}");
     }
@@ -370,7 +407,11 @@ fn parsed_commands_are_typed() {
     let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
     let game = game_of(&format!("fen {fen} moves e1f1 e8d8 f1e1 d8e8"));
     assert_eq!(game.fen(), "4k3/8/8/8/8/8/8/4K2R w - - 4 3");
-    assert_eq!(game.repetitions(), 0, "castling rights changed: a new position");
+    assert_eq!(
+        game.repetitions(),
+        0,
+        "castling rights changed: a new position"
+    );
     let game = game_of("startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
     assert_eq!(game.repetitions(), 2);
     assert!(matches!(
@@ -416,7 +457,10 @@ fn answers_are_formatted_as_uci_lines() {
             }),
             "info depth 2 score mate -2 nodes 300 nps 100000 time 3",
         ),
-        (Response::InfoString("two\nlines".into()), "info string two lines"),
+        (
+            Response::InfoString("two\nlines".into()),
+            "info string two lines",
+        ),
         (Response::BestMove(Some(mv("g1f3"))), "bestmove g1f3"),
         (Response::BestMove(None), "bestmove (none)"),
     ];
