@@ -213,8 +213,8 @@ impl Engine {
                 elapsed: self.start.elapsed(),
                 pv,
             });
-            // Told to stop, or the node budget spent, during an iteration that had to finish.
-            if stop.load(Ordering::Relaxed) || self.node_limit.is_some_and(|n| self.nodes >= n) {
+            // Told to stop during an iteration that had to finish.
+            if stop.load(Ordering::Relaxed) {
                 break;
             }
             if let Some(soft) = soft {
