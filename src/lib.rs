@@ -9,6 +9,7 @@
 //! ```
 
 pub use cgtk_algebra as algebra;
+pub use cgtk_chess as chess;
 pub use cgtk_core as core;
 pub use cgtk_games as games;
 pub use cgtk_nimber as nimber;

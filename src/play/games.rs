@@ -343,7 +343,7 @@ fn build_poggle(setup: &Setup) -> Result<Box<dyn Playable>, String> {
 }
 
 fn build_chess(setup: &Setup) -> Result<Box<dyn Playable>, String> {
-    use cgtk_games::chess::{Chess, START_FEN};
+    use cgtk_chess::{Chess, START_FEN};
     // `cgtk play` joins the words of the variant with commas; a FEN has none of its own.
     let variant = setup.variant.replace(',', " ");
     let fen = match variant.trim() {
@@ -352,20 +352,20 @@ fn build_chess(setup: &Setup) -> Result<Box<dyn Playable>, String> {
     };
     let start = Chess::from_fen(fen).map_err(|e| format!("chess variant (a FEN): {e}"))?;
     let help = "UCI long algebraic notation: e2e4, e7e8q to promote, e1g1 to castle";
-    let advisor = Box::new(ChessAdvisor(cgtk_games::chess::Engine::new(16)));
+    let advisor = Box::new(ChessAdvisor(cgtk_chess::Engine::new(16)));
     Ok(boxed("chess", start.fen(), help, start, setup, advisor))
 }
 
 /// The chess engine with a node budget (so that games replay identically).
-struct ChessAdvisor(cgtk_games::chess::Engine);
+struct ChessAdvisor(cgtk_chess::Engine);
 
-impl Advisor<cgtk_games::chess::Chess> for ChessAdvisor {
+impl Advisor<cgtk_chess::Chess> for ChessAdvisor {
     fn best_move(
         &mut self,
-        game: &cgtk_games::chess::Chess,
+        game: &cgtk_chess::Chess,
         _seed: u64,
-    ) -> Option<(cgtk_games::chess::Move, String)> {
-        use cgtk_games::chess::{Limits, Score};
+    ) -> Option<(cgtk_chess::Move, String)> {
+        use cgtk_chess::{Limits, Score};
         let limits = Limits {
             nodes: Some(300_000),
             ..Limits::default()

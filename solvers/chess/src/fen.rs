@@ -118,7 +118,7 @@ impl Position {
     /// Reads a position from FEN (the two move counters may be omitted).
     ///
     /// ```
-    /// use cgtk_games::chess::Position;
+    /// use cgtk_chess::Position;
     /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
     /// assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     /// let err = Position::from_fen("4k3/8/8/8/8/8/8/4K2 w - - 0 1").unwrap_err();

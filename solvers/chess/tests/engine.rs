@@ -1,6 +1,6 @@
 //! The engine finds forced mates and wins material, and respects its limits.
 
-use cgtk_games::chess::{Chess, Engine, Limits, Score};
+use cgtk_chess::{Chess, Engine, Limits, Score};
 use std::sync::atomic::AtomicBool;
 
 fn search(fen: &str, depth: u32) -> (String, Option<Score>) {
@@ -75,7 +75,7 @@ fn node_limit_is_respected() {
 
 #[test]
 fn time_budgets() {
-    use cgtk_games::chess::{time_budget, Color};
+    use cgtk_chess::{time_budget, Color};
     use std::time::Duration;
     let ms = Duration::from_millis;
     let movetime = Limits {

@@ -9,7 +9,7 @@ use super::types::{Move, MoveList};
 /// the last ply are counted without playing or listing them.
 ///
 /// ```
-/// use cgtk_games::chess::{perft, Position};
+/// use cgtk_chess::{perft, Position};
 /// assert_eq!(perft(&mut Position::startpos(), 3), 8902);
 /// ```
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
@@ -53,7 +53,7 @@ fn perft_with(pos: &mut Position, lists: &mut [MoveList]) -> u64 {
 /// as [`perft`] does: the same count, by the plain route.
 ///
 /// ```
-/// use cgtk_games::chess::{perft, perft_listing, Position};
+/// use cgtk_chess::{perft, perft_listing, Position};
 /// let mut kiwipete = Position::from_fen(
 ///     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 /// ).unwrap();
@@ -83,15 +83,28 @@ fn listing_with(pos: &mut Position, lists: &mut [MoveList]) -> u64 {
 }
 
 /// Perft split by first move: each legal move with the leaf count below it, in
-/// generation order.
+/// generation order, so that the counts add up to [`perft`] at the same depth. At depth 0
+/// the root is the one leaf and no move is played: the list is empty.
+///
+/// ```
+/// use cgtk_chess::{perft, perft_divide, Position};
+/// let mut pos = Position::startpos();
+/// let divide = perft_divide(&mut pos, 2);
+/// assert_eq!(divide.len(), 20);
+/// assert_eq!(divide.iter().map(|d| d.1).sum::<u64>(), perft(&mut pos, 2));
+/// assert!(perft_divide(&mut pos, 0).is_empty());
+/// ```
 pub fn perft_divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
     moves
         .iter()
         .map(|&mv| {
             let undo = pos.make(mv);
-            let n = perft(pos, depth.saturating_sub(1));
+            let n = perft(pos, depth - 1);
             pos.unmake(mv, undo);
             (mv, n)
         })

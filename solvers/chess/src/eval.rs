@@ -63,7 +63,7 @@ impl Position {
     /// The static evaluation in centipawns from the point of view of the side to move.
     ///
     /// ```
-    /// use cgtk_games::chess::Position;
+    /// use cgtk_chess::Position;
     /// // White is a queen up.
     /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
     /// assert!(pos.evaluate() > 800);

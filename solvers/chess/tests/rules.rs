@@ -1,7 +1,7 @@
 //! Rules, FEN and make/unmake properties of the chess module.
 
+use cgtk_chess::{Chess, FenError, MoveKind, MoveList, Position};
 use cgtk_core::{Game, Notation, Outcome, Player, PositionKey, Render};
-use cgtk_games::chess::{Chess, FenError, MoveKind, MoveList, Position};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -224,7 +224,7 @@ fn notation_and_render() {
     assert!(game.parse_move("e2").is_err());
     assert!(game.parse_move("e7e8x").is_err());
     assert_eq!(game.move_text(game.parse_move("e2e4").unwrap()), "e2e4");
-    assert_eq!(game.position_text(), cgtk_games::chess::START_FEN);
+    assert_eq!(game.position_text(), cgtk_chess::START_FEN);
     assert!(game.parse_position("junk").is_err());
     insta::assert_snapshot!(game.render(), @r"
     8  r n b q k b n r
@@ -241,11 +241,11 @@ fn notation_and_render() {
 }
 
 trait ParseSq {
-    fn parse_sq(&self) -> cgtk_games::chess::Square;
+    fn parse_sq(&self) -> cgtk_chess::Square;
 }
 impl ParseSq for str {
-    fn parse_sq(&self) -> cgtk_games::chess::Square {
-        cgtk_games::chess::Square::parse(self).unwrap()
+    fn parse_sq(&self) -> cgtk_chess::Square {
+        cgtk_chess::Square::parse(self).unwrap()
     }
 }
 

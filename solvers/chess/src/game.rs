@@ -12,7 +12,7 @@ use cgtk_core::{Evaluate, Game, Notation, NotationError, Outcome, Player, Positi
 ///
 /// ```
 /// use cgtk_core::{Game, Notation, Outcome, Player};
-/// use cgtk_games::chess::Chess;
+/// use cgtk_chess::Chess;
 /// // Fool's mate.
 /// let mut game = Chess::new();
 /// for text in ["f2f3", "e7e5", "g2g4", "d8h4"] {

@@ -205,7 +205,7 @@ impl Position {
     /// passant, then the pawns, knights, bishops, rooks and queens.
     ///
     /// ```
-    /// use cgtk_games::chess::{MoveList, Position};
+    /// use cgtk_chess::{MoveList, Position};
     /// let mut moves = MoveList::new();
     /// Position::startpos().legal_moves(&mut moves);
     /// assert_eq!(moves.len(), 20);
@@ -231,7 +231,7 @@ impl Position {
     /// listing them.
     ///
     /// ```
-    /// use cgtk_games::chess::Position;
+    /// use cgtk_chess::Position;
     /// assert_eq!(Position::startpos().count_legal(), 20);
     /// ```
     pub fn count_legal(&self) -> usize {

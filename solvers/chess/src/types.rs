@@ -153,7 +153,7 @@ impl Square {
     /// The square on `file` (0 = a) and `rank` (0 = first rank), both in 0..8.
     ///
     /// ```
-    /// use cgtk_games::chess::Square;
+    /// use cgtk_chess::Square;
     /// assert_eq!(Square::new(4, 3).to_string(), "e4");
     /// ```
     #[inline]

@@ -2,9 +2,9 @@
 //! machine does not disturb), for example:
 //!
 //! ```text
-//! cargo build --release -p cgtk-games --example chess_perft_compare
+//! cargo build --release -p cgtk-chess --example perft_compare
 //! valgrind --tool=cachegrind --cache-sim=no \
-//!     target/release/examples/chess_perft_compare cgtk initial 5
+//!     target/release/examples/perft_compare cgtk initial 5
 //! ```
 //!
 //! Arguments: `cgtk` (the last ply counted), `listing` (the last ply listed, as shakmaty
@@ -12,7 +12,7 @@
 //! `position3`, ...); the depth. Prints the leaf count, checked against the published one.
 //! Subtract a depth 1 run of the same library to leave out the start-up cost.
 
-use cgtk_games::chess::{perft, perft_listing, Position};
+use cgtk_chess::{perft, perft_listing, Position};
 use shakmaty::{fen::Fen, CastlingMode, Chess};
 use std::process::ExitCode;
 
@@ -51,7 +51,7 @@ fn run(library: &str, fen: &str, depth: u32) -> Option<u64> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: chess_perft_compare cgtk|listing|shakmaty POSITION DEPTH";
+    let usage = "usage: perft_compare cgtk|listing|shakmaty POSITION DEPTH";
     let [library, name, depth] = args.as_slice() else {
         eprintln!("{usage}");
         return ExitCode::from(2);

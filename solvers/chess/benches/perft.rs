@@ -4,7 +4,7 @@
 //! without listing them; `cgtk-listing` lists them as shakmaty does). Every result is
 //! checked against the published count before timing.
 
-use cgtk_games::chess::{perft, perft_listing, Position};
+use cgtk_chess::{perft, perft_listing, Position};
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 use shakmaty::{fen::Fen, CastlingMode, Chess};
 use std::hint::black_box;

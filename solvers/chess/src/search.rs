@@ -106,6 +106,8 @@ pub struct Engine {
     hard_deadline: Option<Instant>,
     node_limit: Option<u64>,
     aborted: bool,
+    /// False during the first iteration, which always runs to its end (see [`Engine::search`]).
+    interruptible: bool,
 }
 
 impl Default for Engine {
@@ -130,6 +132,7 @@ impl Engine {
             hard_deadline: None,
             node_limit: None,
             aborted: false,
+            interruptible: true,
         }
     }
 
@@ -144,8 +147,14 @@ impl Engine {
     /// move, or `None` when the side to move has no legal move. `on_info` is called after
     /// every completed iteration.
     ///
+    /// The first iteration (depth 1 with its quiescence search) always runs to its end, even
+    /// when `stop` is already set or the time or node budget is spent: the move returned has
+    /// always been searched at least that far, never picked unsearched. Later iterations
+    /// stop as soon as they are told to; a move that a partial iteration proved better than
+    /// the previous best is kept.
+    ///
     /// ```
-    /// use cgtk_games::chess::{Chess, Engine, Limits, Score};
+    /// use cgtk_chess::{Chess, Engine, Limits, Score};
     /// use std::sync::atomic::AtomicBool;
     /// // White mates in one with the rook.
     /// let game = Chess::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
@@ -173,13 +182,15 @@ impl Engine {
         self.aborted = false;
         self.node_limit = limits.nodes;
         let (soft, hard) = time_budget(limits, game.position().side_to_move());
-        self.hard_deadline = hard.map(|h| self.start + h);
+        // A deadline beyond what the clock can represent is no deadline.
+        self.hard_deadline = hard.and_then(|h| self.start.checked_add(h));
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as u32 - 4)
             .clamp(1, MAX_PLY as u32 - 4);
         let mut best = root_moves[0];
         for depth in 1..=max_depth {
+            self.interruptible = depth > 1;
             let score = self.negamax(&mut game, depth as i32, -INF, INF, 0, stop, true);
             if let Some(mv) = self.pv[0][0].filter(|_| self.pv_len[0] > 0) {
                 // A partial iteration's best move is still sound once it has been searched.
@@ -202,6 +213,10 @@ impl Engine {
                 elapsed: self.start.elapsed(),
                 pv,
             });
+            // Told to stop during an iteration that had to finish.
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
             if let Some(soft) = soft {
                 if self.start.elapsed() >= soft {
                     break;
@@ -218,7 +233,7 @@ impl Engine {
         if self.aborted {
             return true;
         }
-        if self.nodes & 1023 == 0 {
+        if self.interruptible && self.nodes & 1023 == 0 {
             let late = self.hard_deadline.is_some_and(|d| Instant::now() >= d);
             let many = self.node_limit.is_some_and(|n| self.nodes >= n);
             if late || many || stop.load(Ordering::Relaxed) {

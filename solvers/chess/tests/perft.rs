@@ -1,6 +1,6 @@
 //! Perft counts against the published table in `tests/data/perft.txt`.
 
-use cgtk_games::chess::{perft, Position};
+use cgtk_chess::{perft, Position};
 
 struct Case {
     name: String,

@@ -14,16 +14,31 @@
 //! - [`perft`], [`perft_listing`] and [`perft_divide`]: leaf counts of the move tree.
 //! - [`Engine`]: iterative-deepening alpha-beta with a transposition table, quiescence,
 //!   MVV-LVA and killer ordering, and time management from [`Limits`].
+//! - [`uci`]: the Universal Chess Interface as typed commands and answers, and
+//!   [`UciEngine`](uci::UciEngine), the protocol's state machine with the search on its own
+//!   thread (a program only moves lines between it and standard input and output).
 //!
 //! # Example
 //!
 //! ```
-//! use cgtk_games::chess::{perft, Position};
+//! use cgtk_chess::{perft, Chess, Color, Engine, Limits, Position};
+//! use cgtk_core::{Game, Notation};
+//! use std::sync::atomic::AtomicBool;
+//!
 //! let mut kiwipete = Position::from_fen(
 //!     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 //! ).unwrap();
 //! assert_eq!(perft(&mut kiwipete, 2), 2039);
+//!
+//! let mut game = Chess::new();
+//! let mv = game.parse_move("e2e4").unwrap();
+//! game.make(mv);
+//! assert_eq!(game.position().side_to_move(), Color::Black);
+//! let limits = Limits { depth: Some(2), ..Limits::default() };
+//! let reply = Engine::new(1).search(&game, &limits, &AtomicBool::new(false), |_| {});
+//! assert!(game.is_legal(reply.unwrap()));
 //! ```
+#![deny(missing_docs)]
 
 mod attacks;
 mod eval;
@@ -36,6 +51,7 @@ mod search;
 mod squareset;
 mod tables;
 mod types;
+pub mod uci;
 
 pub use eval::PIECE_VALUES;
 pub use fen::{FenError, START_FEN};
