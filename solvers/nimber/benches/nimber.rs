@@ -2,6 +2,9 @@
 //! by side. (The plain method to N = 10^6 takes minutes; `benches/grundy_once.rs` times it
 //! once.)
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 #[path = "../tests/tower_product/mod.rs"]
 mod tower_product;
 

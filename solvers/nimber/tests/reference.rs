@@ -2,6 +2,9 @@
 //! table) and Grundy sequences (OEIS A002186, A002187 with their published periodicity
 //! formulae, A002188; Flammenkamp's sparse values of Grundy's game).
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod tower_product;
 
 use cgtk_nimber::{
