@@ -1,5 +1,8 @@
 //! The `cgtk chess` and `cgtk uci` commands as users and UCI clients see them.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::{cgtk, ok as stdout};

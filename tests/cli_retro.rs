@@ -1,5 +1,8 @@
 //! `cgtk solve`, `cgtk probe` and `cgtk table`: what users see, snapshotted.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::{cgtk, json};

@@ -1,6 +1,9 @@
 //! The engine behind `cgtk play`, as a library: level 100 never lets a won Mu Torere
 //! position slip, whatever the opponent replies.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk::play::table_move;
 use cgtk_core::{Game, Outcome, PerfectIndex, Value};
 use cgtk_games::mu_torere::MuTorere;

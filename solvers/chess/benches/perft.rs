@@ -4,6 +4,9 @@
 //! without listing them; `cgtk-listing` lists them as shakmaty does). Every result is
 //! checked against the published count before timing.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_chess::{perft, perft_listing, Position};
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 use shakmaty::{fen::Fen, CastlingMode, Chess};

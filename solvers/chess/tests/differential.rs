@@ -4,6 +4,9 @@
 //! making then unmaking each legal move restores the position, its FEN and its Zobrist key
 //! (and the key kept up to date by `make` equals the key computed from scratch).
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_chess::{MoveList, Position};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

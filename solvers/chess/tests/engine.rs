@@ -1,5 +1,8 @@
 //! The engine finds forced mates and wins material, and respects its limits.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_chess::{Chess, Engine, Limits, Score};
 use std::sync::atomic::AtomicBool;
 

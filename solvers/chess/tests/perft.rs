@@ -1,5 +1,8 @@
 //! Perft counts against the published table in `tests/data/perft.txt`.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_chess::{perft, Position};
 
 struct Case {

@@ -1,5 +1,8 @@
 //! Rules, FEN and make/unmake properties of the chess module.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_chess::{Chess, FenError, MoveKind, MoveList, Position};
 use cgtk_core::{Game, Notation, Outcome, Player, PositionKey, Render};
 use proptest::prelude::*;

@@ -1,6 +1,9 @@
 //! The UCI protocol in-process: parsing, answers, and whole exchanges with the state machine
 //! (no program started).
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_chess::uci::{
     Command, Flow, Go, GoFieldError, Response, UciEngine, UciError, FALLBACK_DEPTH,
 };

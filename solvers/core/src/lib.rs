@@ -10,6 +10,7 @@
 //!   analysis) with [`Predecessors`] (un-moves), [`Chance`] (random or hidden events for Monte Carlo search),
 //!   [`Evaluate`] and [`PositionKey`] (alpha-beta), [`Notation`] and [`Render`] (the
 //!   command line).
+//! - [`BoardSize`]: the size of a rectangular board as users write it (`N` or `RxC`).
 //!
 //! # Example
 //!
@@ -53,11 +54,13 @@
 //! ```
 #![deny(missing_docs)]
 
+mod board_size;
 mod game;
 mod notation;
 mod player;
 mod predecessors;
 
+pub use board_size::{BoardSize, BoardSizeError};
 pub use game::{perft, Chance, Evaluate, Game, PerfectIndex, PositionKey};
 pub use notation::{parse_from_to, require_legal, FromTo, Notation, NotationError, Render};
 pub use player::{ByPlayer, Outcome, Player, Value};

@@ -7,6 +7,9 @@
 //!
 //! `cargo bench -p cgtk-nimber --bench grundy_once` (add `-- fast` to skip the plain run).
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_nimber::{grundy_sequence, grundy_sequence_plain, HeapGame};
 use std::time::{Duration, Instant};
 

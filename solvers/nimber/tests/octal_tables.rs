@@ -3,6 +3,9 @@
 //! games, proven here by the octal periodicity theorem, and statistics of unsolved games
 //! (largest value, sparse values). The tables cite their sources in their first line.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_nimber::{find_periodicity, grundy_sequence, HeapGame};
 
 /// The rows of a table file: the game and its columns (`None` for "-").

@@ -1,5 +1,8 @@
 //! Necklace and bracelet counts against the published OEIS sequences in `tests/data`.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_polya::CycleIndex;
 
 /// Reads `n a(n)` lines, skipping `#` comments; checks the first line names its source.

@@ -1,5 +1,8 @@
 //! The engine against the naive solver, position by position, and against published facts.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 mod reference;
 

@@ -1,6 +1,9 @@
 //! Search speed: alpha-beta with and without a useful transposition table, and Monte Carlo
 //! playouts, on Nim and Mu Torere. Each benchmark checks its result.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_core::{Game, PerfectIndex};
 use cgtk_games::mu_torere::MuTorere;
 use cgtk_games::nim::Nim;

@@ -1,6 +1,9 @@
 //! Reference figures kept in tests/data: `key value` lines after a `# Source:` line that
 //! says where they come from.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::collections::HashMap;
 
 /// The `key value` lines of the reference file `tests/data/{name}`.
