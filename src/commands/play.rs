@@ -1,7 +1,8 @@
 //! `cgtk play GAME [VARIANT…]`: play a game against the engine, or watch it play itself.
 
 use crate::cli::{usage, Context};
-use crate::play::{find_game, Options, SavedGame, Seats, Session, Setup, GAMES};
+use crate::games;
+use crate::play::{build_checked, Options, SavedGame, Seats, Session, Setup};
 use anyhow::Result;
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
@@ -23,9 +24,8 @@ pub struct Args {
     #[arg(value_name = "VARIANT")]
     pub variant: Vec<String>,
 
-    /// Engine strength 0..=100: each engine move is uniformly random with probability
-    /// (100 − level)%, else the best move (solved table or search).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u8).range(0..=100))]
+    // Engine strength; the help names the games with an engine.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u8).range(0..=100), help = level_help())]
     pub level: u8,
 
     /// Which side you play: first, second, both (two people), none (engine against engine).
@@ -59,9 +59,16 @@ pub struct Args {
     pub mcts: Option<u32>,
 }
 
+fn level_help() -> String {
+    format!(
+        "Engine strength 0..=100 ({}): each engine move is uniformly random with probability (100 − level)%, else the best move (solved table, exact rule or search)",
+        games::names(|s| s.levels)
+    )
+}
+
 fn game_list() -> String {
     let mut text = String::from("The game:");
-    for g in GAMES {
+    for g in games::supporting(|s| s.play) {
         text.push_str(&format!("\n  {:<11} {}", g.id, g.about));
     }
     text
@@ -69,7 +76,7 @@ fn game_list() -> String {
 
 /// Runs `cgtk play`.
 pub fn run(args: &Args, ctx: &Context) -> Result<()> {
-    let info = find_game(&args.game).map_err(usage)?;
+    let info = games::find(&args.game, |s| s.play).map_err(usage)?;
     let setup = |variant: &str| Setup {
         variant: variant.to_string(),
         history: args.history as usize,
@@ -77,10 +84,8 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
         heuristic: args.heuristic.clone(),
         mcts: args.mcts,
     };
-    let game = info
-        .build_checked(&setup(&args.variant.join(",")))
-        .map_err(usage)?;
-    let rebuild = |variant: &str| info.build_checked(&setup(variant));
+    let game = build_checked(info, &setup(&args.variant.join(","))).map_err(usage)?;
+    let rebuild = |variant: &str| build_checked(info, &setup(variant));
     let stdin = io::stdin();
     let options = Options {
         level: args.level,

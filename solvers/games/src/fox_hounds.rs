@@ -33,6 +33,8 @@
 //! assert_eq!(done.outcome(), Some(Outcome::Win(done.player(Role::Fox))));
 //! ```
 
+pub mod heuristics;
+
 pub use cgtk_core::VariantError;
 use cgtk_core::{
     parse_from_to, parse_variant, require_legal, FromTo, Game, Notation, NotationError, Outcome,

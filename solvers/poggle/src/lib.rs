@@ -12,6 +12,8 @@
 //! - [`gf2_nullity`]: the nullity of the n×n board over GF(2) through a polynomial gcd,
 //!   fast enough for n = 100,000.
 //! - [`Grid`] and [`format_grid`]: the text format of colour and press grids.
+//! - [`Puzzle`]: a board to solve by hand, as a one-player game of cgtk-core's traits,
+//!   with a hint from the linear algebra.
 //!
 //! # Example
 //!
@@ -44,6 +46,7 @@ mod error;
 mod grid;
 mod nullity;
 mod pattern;
+mod puzzle;
 
 pub use analysis::{is_prime, Analysis, Method};
 pub use board::{
@@ -60,3 +63,4 @@ pub use nullity::{gf2_nullity, path_polynomial};
 /// Exact kernel sizes and solution counts are big integers.
 pub use num_bigint::BigUint;
 pub use pattern::{Pattern, MAX_OFFSET, MAX_PATTERN_LEN};
+pub use puzzle::{Puzzle, PuzzleError, MAX_PLAY_COLS, MAX_PLAY_ROWS};

@@ -13,7 +13,7 @@ pub struct Blunder<G: cgtk_core::Game> {
     pub position: G,
     /// The move the policy chose (after it the side to move draws or loses).
     pub chosen: G::Move,
-    /// A move that keeps the win.
+    /// A move that keeps the win (the first in the game's move order).
     pub winning: G::Move,
 }
 
@@ -106,10 +106,10 @@ where
             if keeps(&chosen) {
                 return None;
             }
-            let winning = ranked
-                .iter()
-                .find(|(_, v)| v.value == Value::Win)
-                .map(|(m, _)| *m)?;
+            // The first winning move in the game's own move order.
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            let winning = moves.into_iter().find(|m| keeps(m))?;
             Some(Blunder {
                 position: game.clone(),
                 chosen,

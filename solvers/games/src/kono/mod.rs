@@ -485,6 +485,25 @@ fn parse_cell(s: &str) -> Option<u8> {
     Some((b[1] - b'1') * 4 + (b[0] - b'a'))
 }
 
+/// Kono's material evaluation for alpha-beta, from the side to move's point of view: 100
+/// per piece more than the opponent, plus one per legal move (mobility).
+///
+/// ```
+/// use cgtk_games::kono::{material, Kono};
+/// use cgtk_core::Notation;
+///
+/// let start = Kono::start(Default::default());
+/// // Eight pieces each; four captures for x.
+/// assert_eq!(material(&start), 4);
+/// let up = start.parse_position("oooo/oxoo/xxxx/x.xx o").unwrap();
+/// assert!(material(&up) < -100);
+/// ```
+pub fn material(game: &Kono) -> i32 {
+    let me = game.to_move();
+    let count = |p: Player| game.pieces(p).count_ones() as i32;
+    100 * (count(me) - count(me.opponent())) + game.count_moves() as i32
+}
+
 /// Tables of Four Field Kono: one entry per class of 16 symmetric positions (scheme
 /// `kono-sym16-v1`, docs/table-format.md); every variant has its own values.
 impl TableGame for Kono {
