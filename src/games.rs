@@ -49,7 +49,8 @@ pub struct GameEntry {
     pub id: &'static str,
     /// Its full name, e.g. `Fox and Hounds`.
     pub name: &'static str,
-    /// One line about it and how to play it, for `cgtk play --help`.
+    /// One line about it and its engine, for `cgtk play --help` (the variants and
+    /// heuristics are added from the fields below).
     pub about: &'static str,
     /// The settings of its rules variant, with the commands honouring each.
     pub variants: &'static [VariantInfo],
@@ -72,9 +73,9 @@ pub const GAMES: &[GameEntry] = &[
     GameEntry {
         id: "nim",
         name: "Nim",
-        about: "Nim: take counters from one heap; the heap sizes are the variant (default 3 4 5)",
+        about: "Nim: take counters from one heap",
         variants: &[VariantInfo {
-            text: "heap sizes, e.g. 3 4 5",
+            text: "heap sizes (default 3 4 5)",
             commands: PLAY,
         }],
         supports: Supports {
@@ -90,7 +91,7 @@ pub const GAMES: &[GameEntry] = &[
     GameEntry {
         id: "mu-torere",
         name: "Mu Torere",
-        about: "Mu Torere (variant standard or first-two-turns); solved on the fly",
+        about: "Mu Torere; solved on the fly",
         variants: &[
             VariantInfo {
                 text: "standard",
@@ -114,7 +115,7 @@ pub const GAMES: &[GameEntry] = &[
     GameEntry {
         id: "kono",
         name: "Four Field Kono",
-        about: "Four Field Kono (variant standard or compulsory-capture); solved on the fly (a few seconds), or --heuristic material",
+        about: "Four Field Kono; solved on the fly (a few seconds)",
         variants: &[
             VariantInfo {
                 text: "standard",
@@ -144,7 +145,7 @@ pub const GAMES: &[GameEntry] = &[
     GameEntry {
         id: "fox-hounds",
         name: "Fox and Hounds",
-        about: "Fox and Hounds (variant fox=b8|d8|f8|h8,first=fox|hounds); solved on the fly, or --heuristic",
+        about: "Fox and Hounds; solved on the fly",
         variants: &[
             VariantInfo {
                 text: "fox=b8|d8|f8|h8",
@@ -168,9 +169,9 @@ pub const GAMES: &[GameEntry] = &[
     GameEntry {
         id: "poggle",
         name: "Poggle",
-        about: "Poggle / Lights Out puzzle: N or RxC, then ,K colours (default 5,2); hint solves it",
+        about: "Poggle / Lights Out puzzle; hint solves it",
         variants: &[VariantInfo {
-            text: "N or RxC, then ,K colours",
+            text: "N or RxC, then ,K colours (default 5,2)",
             commands: PLAY,
         }],
         supports: Supports {
@@ -186,9 +187,9 @@ pub const GAMES: &[GameEntry] = &[
     GameEntry {
         id: "chess",
         name: "Chess",
-        about: "Chess (variant: a starting FEN, default the standard start); alpha-beta engine",
+        about: "Chess; alpha-beta engine",
         variants: &[VariantInfo {
-            text: "a starting FEN",
+            text: "a starting FEN (default the standard start)",
             commands: PLAY,
         }],
         supports: Supports {
@@ -212,6 +213,39 @@ impl GameEntry {
             .map(|v| v.text)
             .collect()
     }
+}
+
+/// The about line of `cgtk solve`, naming the games it solves.
+pub fn solve_about() -> String {
+    let names: Vec<&str> = supporting(|s| s.solve).map(|g| g.name).collect();
+    format!("Solve a game by retrograde analysis ({})", names.join(", "))
+}
+
+/// The list of games in `cgtk play --help`: each with its variants and heuristics.
+pub fn play_list() -> String {
+    let mut text = String::from("The game:");
+    for g in supporting(|s| s.play) {
+        let mut line = format!(
+            "{}; variants: {}",
+            g.about,
+            g.variants_for(Command::Play).join(", ")
+        );
+        if !g.heuristics.is_empty() {
+            line += &format!("; or --heuristic {}", g.heuristics.join("|"));
+        }
+        text.push_str(&format!("\n  {:<11} {line}", g.id));
+    }
+    text
+}
+
+/// The games offering `--heuristic`, with theirs: `kono (material); fox-hounds (…)`.
+pub fn heuristics_list() -> String {
+    GAMES
+        .iter()
+        .filter(|g| !g.heuristics.is_empty())
+        .map(|g| format!("{} ({})", g.id, g.heuristics.join(", ")))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// The games with `filter`'s support, in registry order.

@@ -32,6 +32,16 @@ impl From<HeuristicArg> for Heuristic {
     }
 }
 
+/// The help of `--variant`: the settings `analyze` honours for game `id`.
+fn variant_help(id: &str) -> String {
+    let settings = crate::games::GAMES
+        .iter()
+        .find(|g| g.id == id)
+        .map(|g| g.variants_for(crate::games::Command::Analyze))
+        .unwrap_or_default();
+    format!("The rules variant ({})", settings.join(","))
+}
+
 /// The `analyze` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -47,8 +57,8 @@ pub enum Command {
         /// Alpha-beta depth in plies (1..=12).
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=12))]
         depth: u32,
-        /// The rules variant (fox=b8|d8|f8|h8,first=fox|hounds).
-        #[arg(long, default_value = "standard")]
+        // The help lists the settings from the registry.
+        #[arg(long, default_value = "standard", help = variant_help("fox-hounds"))]
         variant: String,
     },
 }

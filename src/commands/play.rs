@@ -7,7 +7,7 @@ use anyhow::Result;
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
-/// Play a game in the terminal: nim (heaps given after the name, e.g. `nim 3 4 5`).
+/// Play a game in the terminal (the games are listed under GAME).
 ///
 /// After each move the board is drawn. Type a move in the game's notation, or `undo`,
 /// `redo`, `hint`, `moves`, `save FILE`, `load FILE`, `help`, `quit`. When standard input is
@@ -18,9 +18,8 @@ pub struct Args {
     #[arg(value_name = "GAME", help = game_list())]
     pub game: String,
 
-    /// The rules variant: nim takes the heap sizes (`3 4 5`); mu-torere, kono and
-    /// fox-hounds a variant name (see the list above); poggle a size `N` or `RxC` and
-    /// optionally `,K` colours (`4x6,3`).
+    /// The rules variant, as listed for each game above; several words are joined by
+    /// commas (`3 4 5` is the same as `3,4,5`).
     #[arg(value_name = "VARIANT")]
     pub variant: Vec<String>,
 
@@ -48,9 +47,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
 
-    /// Play the engine by alpha-beta over this evaluation instead of perfect play from the
-    /// solved table (fox-hounds: naive, better; kono: material).
-    #[arg(long)]
+    // The help names the games that offer heuristics.
+    #[arg(long, help = heuristic_help())]
     pub heuristic: Option<String>,
 
     /// Let Monte Carlo tree search (UCT, random playouts) choose the engine's moves, with N
@@ -67,11 +65,14 @@ fn level_help() -> String {
 }
 
 fn game_list() -> String {
-    let mut text = String::from("The game:");
-    for g in games::supporting(|s| s.play) {
-        text.push_str(&format!("\n  {:<11} {}", g.id, g.about));
-    }
-    text
+    games::play_list()
+}
+
+fn heuristic_help() -> String {
+    format!(
+        "Play the engine by alpha-beta over this evaluation instead of perfect play from the solved table ({})",
+        games::heuristics_list()
+    )
 }
 
 /// Runs `cgtk play`.

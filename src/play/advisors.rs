@@ -8,6 +8,8 @@ use cgtk_search::{mcts, plies_to_end, AlphaBeta, Limits, MctsConfig, NoChance};
 
 /// A position's key for the transposition table.
 pub type KeyFn<G> = Box<dyn Fn(&G) -> u64>;
+/// An exact rule: a best move and its value for the side to move.
+pub type ExactFn<G> = Box<dyn Fn(&G) -> Option<(<G as Game>::Move, Value)>>;
 /// An evaluation from the side to move's point of view.
 pub type EvalFn<G> = Box<dyn Fn(&G) -> i32>;
 
@@ -162,7 +164,7 @@ pub struct ExactAdvisor<G: Game> {
     /// The search tried first (it finds the fastest win and names its distance).
     pub search: AlphaBetaAdvisor<G>,
     /// The exact rule: a best move and whether it wins.
-    pub exact: Box<dyn Fn(&G) -> Option<(G::Move, Value)>>,
+    pub exact: ExactFn<G>,
     /// The rule's name in notes, e.g. `nim-sum`.
     pub name: &'static str,
 }

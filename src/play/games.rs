@@ -187,7 +187,7 @@ fn unknown_heuristic(id: &str, name: &str) -> String {
     if offered.is_empty() {
         format!(
             "{id} offers no --heuristic; games that do: {}",
-            games_with_heuristics()
+            games::heuristics_list()
         )
     } else {
         format!(
@@ -195,15 +195,6 @@ fn unknown_heuristic(id: &str, name: &str) -> String {
             offered.join(" or ")
         )
     }
-}
-
-fn games_with_heuristics() -> String {
-    games::GAMES
-        .iter()
-        .filter(|g| !g.heuristics.is_empty())
-        .map(|g| format!("{} ({})", g.id, g.heuristics.join(", ")))
-        .collect::<Vec<_>>()
-        .join("; ")
 }
 
 /// Fox and Hounds: perfect play from the table, or alpha-beta on a fox-room heuristic.

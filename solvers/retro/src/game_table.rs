@@ -290,7 +290,7 @@ fn rank_moves<G: PerfectIndex, E>(
         next.unmake(mv, undo);
         rows.push((mv, verdict?));
     }
-    rows.sort_by(|a, b| b.1.cmp(&a.1));
+    rows.sort_by_key(|row| std::cmp::Reverse(row.1));
     Ok(rows)
 }
 
