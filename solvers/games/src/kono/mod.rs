@@ -490,13 +490,16 @@ fn parse_cell(s: &str) -> Option<u8> {
 ///
 /// ```
 /// use cgtk_games::kono::{material, Kono};
-/// use cgtk_core::Notation;
+/// use cgtk_core::{Game, Notation};
 ///
 /// let start = Kono::start(Default::default());
 /// // Eight pieces each; four captures for x.
 /// assert_eq!(material(&start), 4);
-/// let up = start.parse_position("oooo/oxoo/xxxx/x.xx o").unwrap();
-/// assert!(material(&up) < -100);
+/// // After b1xb3, o (to move) is a piece down.
+/// let down = start.parse_position("oooo/oxoo/xxxx/x.xx o").unwrap();
+/// let mut moves = Vec::new();
+/// down.legal_moves(&mut moves);
+/// assert_eq!(material(&down), -100 + moves.len() as i32);
 /// ```
 pub fn material(game: &Kono) -> i32 {
     let me = game.to_move();
