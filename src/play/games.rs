@@ -29,8 +29,24 @@ pub struct Setup {
     pub mcts: Option<u32>,
 }
 
-/// Builds `game` from `setup`, first refusing a `--heuristic` it does not offer.
+/// Builds `game` from `setup`, first refusing a `--heuristic` it does not offer and a
+/// `--table` or `--mcts` it would ignore (a game without tables, a puzzle without an
+/// engine).
 pub fn build_checked(game: &GameEntry, setup: &Setup) -> Result<Box<dyn Playable>, String> {
+    if setup.table.is_some() && !game.supports.probe {
+        return Err(format!(
+            "{} has no solved tables; --table is for {}",
+            game.id,
+            games::names(|s| s.probe)
+        ));
+    }
+    if setup.mcts.is_some() && !game.supports.levels {
+        return Err(format!(
+            "{} has no engine opponent; --mcts is for {}",
+            game.id,
+            games::names(|s| s.levels)
+        ));
+    }
     match setup.heuristic.as_deref() {
         Some(h) if !game.heuristics.contains(&h) => Err(unknown_heuristic(game.id, h)),
         _ => (game.play)(setup),

@@ -223,3 +223,27 @@ fn fox_hounds_heuristics_keep_every_win_within_their_horizon() {
         }
     }
 }
+
+/// Options a game would ignore are refused, naming the games that take them (`play nim
+/// --table` and `play poggle --mcts` used to be accepted and ignored).
+#[test]
+fn options_a_game_would_ignore_are_refused() {
+    let entry = |id: &str| crate::games::GAMES.iter().find(|g| g.id == id).unwrap();
+    let table = Setup {
+        table: Some("t.tbl".into()),
+        ..setup("")
+    };
+    assert_eq!(
+        build_checked(entry("nim"), &table).err().unwrap(),
+        "nim has no solved tables; --table is for mu-torere, kono, fox-hounds"
+    );
+    let mcts = Setup {
+        mcts: Some(10),
+        ..setup("3")
+    };
+    assert_eq!(
+        build_checked(entry("poggle"), &mcts).err().unwrap(),
+        "poggle has no engine opponent; --mcts is for nim, mu-torere, kono, fox-hounds, chess"
+    );
+    assert!(build_checked(entry("nim"), &mcts).is_ok());
+}
