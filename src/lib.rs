@@ -1,12 +1,14 @@
 //! cgtk: a combinatorial-game and puzzle-solving toolkit.
 //!
 //! This facade re-exports the solver crates, so that `cgtk::poggle`, `cgtk::algebra`, … are
-//! one dependency away; the `cgtk` binary is built on the [`cli`] module.
+//! one dependency away. The `cgtk` program's own modules (arguments, commands, play
+//! sessions, the registry of games) are private to the binary.
 //!
 //! ```
 //! use cgtk::core::Player;
 //! assert_eq!(Player::First.opponent(), Player::Second);
 //! ```
+#![deny(missing_docs)]
 
 pub use cgtk_algebra as algebra;
 pub use cgtk_chess as chess;
@@ -17,7 +19,3 @@ pub use cgtk_poggle as poggle;
 pub use cgtk_polya as polya;
 pub use cgtk_retro as retro;
 pub use cgtk_search as search;
-
-pub mod cli;
-pub mod commands;
-pub mod play;

@@ -5,6 +5,9 @@
 //! The top-level help is not snapshotted on purpose: other commands are still being added;
 //! the test only asks that the commands already there are listed.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::{cgtk, cgtk_with};

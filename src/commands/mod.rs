@@ -45,7 +45,7 @@ pub enum Command {
     /// Measure engine heuristics against solved tables.
     #[command(subcommand)]
     Analyze(analyze::Command),
-    /// Solve a game by retrograde analysis (Mu Torere, Four Field Kono, Fox and Hounds).
+    #[command(about = crate::games::solve_about())]
     Solve(solve::Args),
     /// Look a position up in a solved table, with the value of every move.
     Probe(probe::Args),

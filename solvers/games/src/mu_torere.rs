@@ -40,9 +40,10 @@
 //! assert_eq!(game.position_text(), "bbb.wwww/b w");
 //! ```
 
+pub use cgtk_core::VariantError;
 use cgtk_core::{
-    parse_from_to, require_legal, FromTo, Game, Notation, NotationError, Outcome, PerfectIndex,
-    Player, Predecessors, Render,
+    parse_from_to, parse_variant, require_legal, FromTo, Game, Notation, NotationError, Outcome,
+    PerfectIndex, Player, Predecessors, Render, TableGame,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -67,23 +68,24 @@ pub struct Variant {
     pub opening: Opening,
 }
 
-/// Why a variant name was not understood.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown mu-torere variant {0:?}: expected standard or first-two-turns")]
-pub struct VariantError(pub String);
+/// What [`Variant`]'s text may say, as error messages put it.
+pub const VARIANTS_ALLOWED: &str = "standard or first-two-turns";
 
 impl FromStr for Variant {
     type Err = VariantError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "standard" | "" => Ok(Variant {
-                opening: Opening::Restricted,
-            }),
-            "first-two-turns" => Ok(Variant {
-                opening: Opening::FirstTwoTurns,
-            }),
-            _ => Err(VariantError(s.to_string())),
-        }
+        let mut v = Variant::default();
+        parse_variant("mu-torere", s, VARIANTS_ALLOWED, |setting| {
+            match (setting.key, setting.value) {
+                ("standard", None) => true,
+                ("first-two-turns", None) => {
+                    v.opening = Opening::FirstTwoTurns;
+                    true
+                }
+                _ => false,
+            }
+        })?;
+        Ok(v)
     }
 }
 
@@ -367,6 +369,16 @@ fn piece_char(c: Option<Player>) -> char {
         Some(Player::First) => 'b',
         Some(Player::Second) => 'w',
         None => '.',
+    }
+}
+
+/// Tables of Mu Torere: one entry per position (scheme `mu-torere-v1`); the
+/// `first-two-turns` variant counts turns in its index and has its own table.
+impl TableGame for MuTorere {
+    const GAME: &'static str = "mu-torere";
+    const SCHEME: &'static str = "mu-torere-v1";
+    fn variant_text(&self) -> String {
+        self.variant.to_string()
     }
 }
 

@@ -1,5 +1,8 @@
 //! Make then unmake restores every position, for random playouts of every game.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_core::Game;
 use cgtk_games::{fox_hounds::FoxHounds, kono::Kono, mu_torere::MuTorere, nim::Nim};
 use proptest::prelude::*;

@@ -14,6 +14,8 @@
 //!   fast enough for n = 100,000; [`nullity_line`] picks the fastest method for a line
 //!   of a nullity table ([`nullity_method`] says which, before computing).
 //! - [`Grid`] and [`format_grid`]: the text format of colour and press grids.
+//! - [`Puzzle`]: a board to solve by hand, as a one-player game of cgtk-core's traits,
+//!   with a hint from the linear algebra.
 //!
 //! # Example
 //!
@@ -46,6 +48,7 @@ mod error;
 mod grid;
 mod nullity;
 mod pattern;
+mod puzzle;
 mod table;
 
 pub use analysis::{Analysis, Method};
@@ -65,6 +68,7 @@ pub use nullity::{gf2_nullity, path_polynomial};
 /// Exact kernel sizes and solution counts are big integers.
 pub use num_bigint::BigUint;
 pub use pattern::{Pattern, MAX_OFFSET, MAX_PATTERN_LEN};
+pub use puzzle::{Puzzle, PuzzleError, MAX_PLAY_COLS, MAX_PLAY_ROWS};
 pub use table::{
     nullity_line, nullity_method, NullityLine, NullityMethod, TableError, MAX_POLYNOMIAL_N,
 };

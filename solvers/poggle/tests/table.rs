@@ -2,6 +2,9 @@
 //! an elimination of the full system, and the method it reports is the one
 //! `nullity_method` announced.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_poggle::{
     nullity_line, nullity_method, BoardSpec, Method, NullityMethod, TableError, MAX_POLYNOMIAL_N,
 };

@@ -1,13 +1,24 @@
 //! The hounds' hand-made evaluations of Fox and Hounds: how much room the fox has.
 //!
 //! Dark squares are numbered `rank * 4 + file / 2` (rank 0 is the hounds' home row, which
-//! the fox wants to reach), as in [`cgtk_games::fox_hounds`].
+//! the fox wants to reach), as in [`super`].
+//!
+//! ```
+//! use cgtk_games::fox_hounds::heuristics::{evaluate, fox_room, Heuristic};
+//! use cgtk_games::fox_hounds::FoxHounds;
+//!
+//! let start = FoxHounds::start(Default::default());
+//! // 32 dark squares, 4 hounds on rank 1, the fox: 27 empty squares above the hounds.
+//! assert_eq!(fox_room(&start, Heuristic::Naive), 27);
+//! // The fox moves first: its room, times 10, is its score.
+//! assert_eq!(evaluate(&start, Heuristic::Naive), 270);
+//! assert_eq!("better".parse::<Heuristic>(), Ok(Heuristic::Better));
+//! ```
 
-use cgtk_games::fox_hounds::{FoxHounds, Role};
+use super::{neighbours, FoxHounds, Role};
 
 /// Which count of the fox's room to use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Heuristic {
     /// Empty squares on the fox's side of the hounds' line (ranks above the rearmost
     /// hound), reachable or not.
@@ -27,6 +38,27 @@ impl Heuristic {
             Heuristic::Better => "better",
         }
     }
+
+    /// Every heuristic, in the order of their names in [`HEURISTICS`].
+    pub const ALL: [Heuristic; 2] = [Heuristic::Naive, Heuristic::Better];
+}
+
+/// The names of the heuristics, as [`Heuristic::name`] writes them.
+pub const HEURISTICS: [&str; 2] = ["naive", "better"];
+
+/// A name that is not a heuristic's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown fox-hounds heuristic {0:?}: expected naive or better")]
+pub struct UnknownHeuristic(pub String);
+
+impl std::str::FromStr for Heuristic {
+    type Err = UnknownHeuristic;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Heuristic::ALL
+            .into_iter()
+            .find(|h| h.name() == s)
+            .ok_or_else(|| UnknownHeuristic(s.to_string()))
+    }
 }
 
 fn rank(sq: u8) -> u8 {
@@ -35,18 +67,8 @@ fn rank(sq: u8) -> u8 {
 
 /// The dark squares diagonally next to `sq`, as a bitboard.
 fn adjacent(sq: u8) -> u32 {
-    let r = (sq / 4) as i32;
-    let f = ((sq % 4) * 2 + (sq / 4) % 2) as i32;
-    let mut set = 0;
-    for dr in [-1, 1] {
-        for df in [-1, 1] {
-            let (nr, nf) = (r + dr, f + df);
-            if (0..8).contains(&nr) && (0..8).contains(&nf) {
-                set |= 1u32 << (nr * 4 + nf / 2);
-            }
-        }
-    }
-    set
+    let [forward, backward] = neighbours()[sq as usize];
+    forward | backward
 }
 
 /// The fox's room under `heuristic` (more is better for the fox). By the better count, a
@@ -130,6 +152,15 @@ pub fn evaluate(game: &FoxHounds, heuristic: Heuristic) -> i32 {
 mod tests {
     use super::*;
     use cgtk_core::Notation;
+
+    #[test]
+    fn names_round_trip() {
+        for (h, name) in Heuristic::ALL.into_iter().zip(HEURISTICS) {
+            assert_eq!(h.name(), name);
+            assert_eq!(name.parse::<Heuristic>(), Ok(h));
+        }
+        assert!("clever".parse::<Heuristic>().is_err());
+    }
 
     #[test]
     fn counts_on_hand_checked_positions() {

@@ -1,9 +1,25 @@
 //! Poggle as a one-player puzzle: press buttons until every button shows its goal colour.
 //! Presses are written as a column letter and a row number (`a1` is the top-left button).
+//!
+//! ```
+//! use cgtk_core::{Game, Notation};
+//! use cgtk_poggle::Puzzle;
+//!
+//! let mut puzzle = Puzzle::from_variant("3").unwrap();
+//! assert_eq!(puzzle.name(), "3x3,2");
+//! // The classic 3×3 board needs five presses; the hint names them.
+//! let (first, note) = puzzle.hint().unwrap();
+//! assert_eq!(note, "a solution with 5 presses (fewest): a1 c1 b2 a3 c3");
+//! for press in ["a1", "c1", "b2", "a3", "c3"] {
+//!     let mv = puzzle.parse_move(press).unwrap();
+//!     puzzle.make(mv);
+//! }
+//! assert_eq!(puzzle.move_text(first), "a1");
+//! assert!(puzzle.outcome().is_some());
+//! ```
 
-use super::playable::Advisor;
+use crate::{format_grid, minimal_solution, Board, BoardError, BoardSpec, DEFAULT_SEARCH_BUDGET};
 use cgtk_core::{Game, Notation, NotationError, Outcome, Player, Render};
-use cgtk_poggle::{format_grid, minimal_solution, Board, BoardSpec, DEFAULT_SEARCH_BUDGET};
 use std::rc::Rc;
 
 /// The most columns a playable board may have (one letter each).
@@ -11,57 +27,70 @@ pub const MAX_PLAY_COLS: usize = 26;
 /// The most rows a playable board may have.
 pub const MAX_PLAY_ROWS: usize = 99;
 
-/// A Poggle board being solved by hand.
-#[derive(Clone, Debug)]
-pub struct PogglePuzzle {
-    board: Rc<Board>,
-    colours: Vec<u32>,
+/// Why a puzzle could not be set up.
+#[derive(Debug, thiserror::Error)]
+pub enum PuzzleError {
+    /// The variant is not `N` or `RxC`, optionally followed by `,K`.
+    #[error(
+        "poggle variant {0:?}: expected N or RxC, then optionally ,K colours (e.g. 5 or 4x6,3)"
+    )]
+    Variant(String),
+    /// Too many rows or columns to name every button.
+    #[error("a playable poggle board has 1..={MAX_PLAY_ROWS} rows and 1..={MAX_PLAY_COLS} columns, got {rows}x{cols}")]
+    Size {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+    },
+    /// The board itself is refused (e.g. fewer than 2 colours).
+    #[error(transparent)]
+    Board(#[from] BoardError),
 }
 
-impl PartialEq for PogglePuzzle {
+/// A Poggle board being solved by hand.
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    board: Rc<Board>,
+    colours: Vec<u32>,
+    name: String,
+}
+
+impl PartialEq for Puzzle {
     fn eq(&self, other: &Self) -> bool {
         self.colours == other.colours
     }
 }
 
-impl PogglePuzzle {
+impl Puzzle {
     /// The puzzle from a variant: `N`, `RxC`, optionally `,K` colours (default `5,2`).
-    pub fn from_variant(variant: &str) -> Result<(PogglePuzzle, String), String> {
+    pub fn from_variant(variant: &str) -> Result<Puzzle, PuzzleError> {
         let v = if variant.trim().is_empty() {
             "5"
         } else {
             variant.trim()
         };
         let (size, k) = v.split_once(',').unwrap_or((v, "2"));
-        let bad = || {
-            format!("poggle variant {variant:?}: expected N or RxC, then optionally ,K colours (e.g. 5 or 4x6,3)")
-        };
-        let (r, c) = match size.split_once('x') {
-            Some((r, c)) => (
-                r.trim().parse::<usize>().map_err(|_| bad())?,
-                c.trim().parse::<usize>().map_err(|_| bad())?,
-            ),
-            None => {
-                let n = size.trim().parse::<usize>().map_err(|_| bad())?;
-                (n, n)
-            }
-        };
+        let bad = || PuzzleError::Variant(variant.to_string());
+        // One size grammar for every command: `N`, `RxC`, `R×C` (cgtk-core's BoardSize).
+        let size: cgtk_core::BoardSize = size.trim().parse().map_err(|_| bad())?;
+        let (r, c) = (size.rows, size.cols);
         let k: u64 = k.trim().parse().map_err(|_| bad())?;
         if r == 0 || c == 0 || r > MAX_PLAY_ROWS || c > MAX_PLAY_COLS {
-            return Err(format!(
-                "a playable poggle board has 1..={MAX_PLAY_ROWS} rows and 1..={MAX_PLAY_COLS} columns, got {r}x{c}"
-            ));
+            return Err(PuzzleError::Size { rows: r, cols: c });
         }
-        let board = BoardSpec::new(r, c, k).build().map_err(|e| e.to_string())?;
+        let board = BoardSpec::new(r, c, k).build()?;
         let colours = board.start().to_vec();
-        let name = format!("{r}x{c},{k}");
-        Ok((
-            PogglePuzzle {
-                board: Rc::new(board),
-                colours,
-            },
-            name,
-        ))
+        Ok(Puzzle {
+            board: Rc::new(board),
+            colours,
+            name: format!("{r}x{c},{k}"),
+        })
+    }
+
+    /// The board's size and colours as a variant: `RxC,K`.
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
     fn step(&mut self, cell: u16, forward: bool) {
@@ -90,7 +119,7 @@ impl PogglePuzzle {
     }
 }
 
-impl Game for PogglePuzzle {
+impl Game for Puzzle {
     type Move = u16;
     type Undo = ();
     fn to_move(&self) -> Player {
@@ -113,7 +142,7 @@ impl Game for PogglePuzzle {
     }
 }
 
-impl Notation for PogglePuzzle {
+impl Notation for Puzzle {
     fn position_text(&self) -> String {
         format_grid(&self.colours, self.board.cols(), self.board.colours())
             .trim_end()
@@ -155,7 +184,7 @@ impl Notation for PogglePuzzle {
     }
 }
 
-impl Render for PogglePuzzle {
+impl Render for Puzzle {
     fn render(&self) -> String {
         let cols = self.board.cols();
         let mut out = String::from("   ");
@@ -174,15 +203,15 @@ impl Render for PogglePuzzle {
     }
 }
 
-/// Hints from the linear algebra: a solution with the fewest presses from the current
-/// colours; the best move is one of its presses.
-pub struct PoggleHint;
-
-impl Advisor<PogglePuzzle> for PoggleHint {
-    fn best_move(&mut self, game: &PogglePuzzle, _seed: u64) -> Option<(u16, String)> {
-        let board = &game.board;
+impl Puzzle {
+    /// A hint from the linear algebra: a solution with the fewest presses from the current
+    /// colours (or the fewest found within the search budget); returns its first press
+    /// and a note listing the presses, e.g. `a solution with 5 presses (fewest): a1 c1 b2
+    /// a3 c3`. `None` when the goal cannot be reached or is reached already.
+    pub fn hint(&self) -> Option<(u16, String)> {
+        let board = &self.board;
         let k = board.colours();
-        let target: Vec<u32> = game
+        let target: Vec<u32> = self
             .colours
             .iter()
             .zip(board.goal())
@@ -204,9 +233,9 @@ impl Advisor<PogglePuzzle> for PoggleHint {
             .filter(|(_, &n)| n > 0)
             .map(|(i, &n)| {
                 if n == 1 {
-                    game.cell_name(i as u16)
+                    self.cell_name(i as u16)
                 } else {
-                    format!("{}×{n}", game.cell_name(i as u16))
+                    format!("{}×{n}", self.cell_name(i as u16))
                 }
             })
             .collect();
