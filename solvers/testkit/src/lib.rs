@@ -1,0 +1,77 @@
+//! What the tests of every cgtk crate share (a dev-dependency only, never published).
+//!
+//! - [`reference`]: the one reader of reference data files (`tests/data/*.txt`), which
+//!   insists on a first line `# Source: ...` and offers the shapes the tests need (`key
+//!   value` pairs, number lists, `n a(n)` sequences, whitespace-separated records); the
+//!   [`reference!`] macro opens a file of the crate under test.
+//! - [`laws`]: generic checks of game rules over cgtk-core's traits (make/unmake, position
+//!   keys, notation, perfect index, symmetries, predecessors), each reporting the first
+//!   counterexample with the position's text; the [`game_laws!`] macro writes a game's
+//!   law tests in one line.
+//!
+//! ```
+//! use cgtk_testkit::reference::Reference;
+//!
+//! let table = Reference::parse("mu_torere.txt", "# Source: Wikipedia\nreachable 1180\n").unwrap();
+//! assert_eq!(table.value("reachable"), "1180");
+//! assert!(Reference::parse("mu_torere.txt", "reachable 1180\n").is_err());
+//! ```
+#![deny(missing_docs)]
+
+pub mod laws;
+pub mod reference;
+
+/// Writes the law tests of a game in one line: a module `NAME` with, for each law, a test
+/// `NAME::quick::LAW` (a small budget, run by every `cargo test`) and a test
+/// `NAME::full::LAW` (many long playouts and every index; ignored in debug builds, run
+/// with `cargo test --release`).
+///
+/// `START` is an expression for the start position (evaluated in each test, in the scope
+/// of the invocation); the laws are any of `make_unmake`, `key`, `notation`, `index`,
+/// `symmetries` and `predecessors` (see [`laws::run`]). Without a list, a game that
+/// implements [`Predecessors`](cgtk_core::Predecessors) and
+/// [`Notation`](cgtk_core::Notation) gets all but `key`.
+///
+/// ```ignore
+/// use cgtk_games::mu_torere::MuTorere;
+/// use cgtk_games::nim::Nim;
+///
+/// cgtk_testkit::game_laws!(mu_torere, MuTorere::start(Default::default()));
+/// // Nim has a position key but no un-moves.
+/// cgtk_testkit::game_laws!(nim, Nim::new(&[3, 4, 5]).unwrap(); make_unmake, key, notation, index, symmetries);
+/// ```
+#[macro_export]
+macro_rules! game_laws {
+    ($name:ident, $start:expr $(,)?) => {
+        $crate::game_laws!($name, $start; make_unmake, notation, index, symmetries, predecessors);
+    };
+    ($name:ident, $start:expr; $($law:ident),+ $(,)?) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            mod quick {
+                #[allow(unused_imports)]
+                use super::*;
+                $(
+                    #[test]
+                    fn $law() {
+                        $crate::laws::run::$law(&$start, $crate::laws::Budget::QUICK);
+                    }
+                )+
+            }
+
+            mod full {
+                #[allow(unused_imports)]
+                use super::*;
+                $(
+                    #[test]
+                    #[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+                    fn $law() {
+                        $crate::laws::run::$law(&$start, $crate::laws::Budget::FULL);
+                    }
+                )+
+            }
+        }
+    };
+}
