@@ -23,14 +23,17 @@ pub mod reference;
 
 /// Writes the law tests of a game in one line: a module `NAME` with, for each law, a test
 /// `NAME::quick::LAW` (a small budget, run by every `cargo test`) and a test
-/// `NAME::full::LAW` (many long playouts and every index; ignored in debug builds, run
-/// with `cargo test --release`).
+/// `NAME::full::LAW` (many long playouts and, with an index, every index; ignored in debug
+/// builds, run with `cargo test --release`). See [`laws::Budget`].
 ///
 /// `START` is an expression for the start position (evaluated in each test, in the scope
-/// of the invocation); the laws are any of `make_unmake`, `key`, `notation`, `index`,
-/// `symmetries` and `predecessors` (see [`laws::run`]). Without a list, a game that
-/// implements [`Predecessors`](cgtk_core::Predecessors) and
-/// [`Notation`](cgtk_core::Notation) gets all but `key`.
+/// of the invocation). The laws are any of `make_unmake`, `key`, `notation`, `index`,
+/// `symmetries` and `predecessors` (see [`laws::run`]), listed after `indexed:` for a game
+/// with a [`PerfectIndex`](cgtk_core::PerfectIndex) (every law then also examines the
+/// positions at the indices, see [`laws::run::indexed_sample`]), else on their own (random
+/// playouts only). Without a list, a game that implements
+/// [`Predecessors`](cgtk_core::Predecessors) and [`Notation`](cgtk_core::Notation) gets
+/// all its laws: `indexed: make_unmake, notation, index, symmetries, predecessors`.
 ///
 /// ```ignore
 /// use cgtk_games::mu_torere::MuTorere;
@@ -38,14 +41,22 @@ pub mod reference;
 ///
 /// cgtk_testkit::game_laws!(mu_torere, MuTorere::start(Default::default()));
 /// // Nim has a position key but no un-moves.
-/// cgtk_testkit::game_laws!(nim, Nim::new(&[3, 4, 5]).unwrap(); make_unmake, key, notation, index, symmetries);
+/// cgtk_testkit::game_laws!(nim, Nim::new(&[3, 4, 5]).unwrap(); indexed: make_unmake, key, notation, index, symmetries);
+/// // A game without an index.
+/// cgtk_testkit::game_laws!(chess, Chess::start(); make_unmake, key, notation);
 /// ```
 #[macro_export]
 macro_rules! game_laws {
     ($name:ident, $start:expr $(,)?) => {
-        $crate::game_laws!($name, $start; make_unmake, notation, index, symmetries, predecessors);
+        $crate::game_laws!($name, $start; indexed: make_unmake, notation, index, symmetries, predecessors);
+    };
+    ($name:ident, $start:expr; indexed: $($law:ident),+ $(,)?) => {
+        $crate::game_laws!(@module $name, $start, indexed_sample, $($law),+);
     };
     ($name:ident, $start:expr; $($law:ident),+ $(,)?) => {
+        $crate::game_laws!(@module $name, $start, sample, $($law),+);
+    };
+    (@module $name:ident, $start:expr, $sample:ident, $($law:ident),+) => {
         mod $name {
             #[allow(unused_imports)]
             use super::*;
@@ -56,7 +67,9 @@ macro_rules! game_laws {
                 $(
                     #[test]
                     fn $law() {
-                        $crate::laws::run::$law(&$start, $crate::laws::Budget::QUICK);
+                        let (start, budget) = ($start, $crate::laws::Budget::QUICK);
+                        let positions = $crate::laws::run::$sample(&start, budget);
+                        $crate::laws::run::$law(&start, positions, budget);
                     }
                 )+
             }
@@ -68,7 +81,9 @@ macro_rules! game_laws {
                     #[test]
                     #[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
                     fn $law() {
-                        $crate::laws::run::$law(&$start, $crate::laws::Budget::FULL);
+                        let (start, budget) = ($start, $crate::laws::Budget::FULL);
+                        let positions = $crate::laws::run::$sample(&start, budget);
+                        $crate::laws::run::$law(&start, positions, budget);
                     }
                 )+
             }

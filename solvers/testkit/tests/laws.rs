@@ -7,7 +7,9 @@ use cgtk_core::PerfectIndex;
 use cgtk_testkit::laws::{self, run, Budget, Counterexample, Law};
 use toy::{Bug, Toy, MAX};
 
-cgtk_testkit::game_laws!(toy_laws, Toy::start(Bug::None); make_unmake, key, notation, index, symmetries, predecessors);
+cgtk_testkit::game_laws!(toy_laws, Toy::start(Bug::None); indexed: make_unmake, key, notation, index, symmetries, predecessors);
+// The same toy through playouts alone, as a game without an index would be checked.
+cgtk_testkit::game_laws!(toy_playouts, Toy::start(Bug::None); make_unmake, key, notation);
 
 /// The first counterexample of `law` on the toy with `bug`, over random playouts and
 /// every index.
@@ -105,7 +107,8 @@ fn forgotten_predecessors_are_caught() {
 #[test]
 #[should_panic(expected = "law broken: make/unmake")]
 fn the_runners_panic_with_the_counterexample() {
-    run::make_unmake(&Toy::start(Bug::UnmakeForgetsACounter), Budget::QUICK);
+    let start = Toy::start(Bug::UnmakeForgetsACounter);
+    run::make_unmake(&start, run::sample(&start, Budget::QUICK), Budget::QUICK);
 }
 
 #[test]

@@ -269,7 +269,8 @@ fn child_indices<G: PerfectIndex>(p: &G, moves: &mut Vec<G::Move>) -> BTreeMap<u
 /// symmetry maps to it) in `p`'s class, with the same number of moves into each class,
 /// and the same result if the game is over (win or loss for the side to move, or draw);
 /// symmetry 0 is the identity, and `image.transformed(b) ==
-/// p.transformed(compose_symmetries(b, g))`. The class's members are listed once each,
+/// p.transformed(compose_symmetries(b, g))` (for one `b` per image, a different one from
+/// position to position). The class's members are listed once each,
 /// the representative first, and counted by [`class_size`](PerfectIndex::class_size).
 pub fn symmetries<G>(positions: impl IntoIterator<Item = G>) -> LawResult
 where
@@ -312,13 +313,14 @@ where
                     "moves into classes {image_children:?} instead of {children:?} (index: number of moves)"
                 )));
             }
-            for b in 0..count {
-                let composed = p.compose_symmetries(b, g);
-                if image.transformed(b) != p.transformed(composed) {
-                    return Err(say(format!(
-                        "then symmetry {b} differs from symmetry {composed} = compose_symmetries({b}, {g})"
-                    )));
-                }
+            // Composition, with one second symmetry per image (a different one for each
+            // position examined, so that a sweep meets every pair).
+            let b = ((g as u64 + checked.positions) % count as u64) as u32;
+            let composed = p.compose_symmetries(b, g);
+            if image.transformed(b) != p.transformed(composed) {
+                return Err(say(format!(
+                    "then symmetry {b} differs from symmetry {composed} = compose_symmetries({b}, {g})"
+                )));
             }
         }
         p.class_members(&mut members);

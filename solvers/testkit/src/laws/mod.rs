@@ -147,9 +147,9 @@ impl Budget {
     /// For every `cargo test`: a fraction of a second per game.
     pub const QUICK: Budget = Budget {
         seed: 0x5eed,
-        playouts: 12,
+        playouts: 16,
         plies: 60,
-        indices: 2048,
+        indices: 4096,
     };
 
     /// For release builds only: many long playouts and every index.

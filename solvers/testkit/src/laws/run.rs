@@ -1,9 +1,10 @@
-//! The checks with their positions chosen from a start position and a [`Budget`], for
-//! tests: each returns what it examined, and panics with the first counterexample (or when
-//! it examined no position at all). [`game_laws!`](crate::game_laws) calls these.
+//! The checks as tests: each takes the start position, the positions to examine (from
+//! [`sample`] or [`indexed_sample`]) and the [`Budget`] they came from, returns what it
+//! examined, and panics with the first counterexample (or when it examined no position at
+//! all). [`game_laws!`](crate::game_laws) calls these.
 
 use super::{checks, indexed, playouts, Budget, Checked, LawResult};
-use cgtk_core::{Notation, PerfectIndex, PositionKey, Predecessors};
+use cgtk_core::{Game, Notation, PerfectIndex, PositionKey, Predecessors};
 
 /// The checked figures, or a panic with the counterexample.
 ///
@@ -18,70 +19,93 @@ pub fn expect_law(result: LawResult) -> Checked {
     }
 }
 
-/// [`checks::make_unmake`] on the positions of random playouts from `start`.
-///
-/// # Panics
-///
-/// On a counterexample.
-pub fn make_unmake<G: Notation + Clone + PartialEq>(start: &G, budget: Budget) -> Checked {
-    expect_law(checks::make_unmake(playouts(start, budget), budget.seed))
+/// The positions of random playouts from `start`, for a game without a perfect index.
+pub fn sample<G: Game + Clone>(start: &G, budget: Budget) -> Vec<G> {
+    playouts(start, budget)
 }
 
-/// [`checks::key`] on the positions of random playouts from `start`.
-///
-/// # Panics
-///
-/// On a counterexample.
-pub fn key<G: PositionKey + Notation + Clone>(start: &G, budget: Budget) -> Checked {
-    expect_law(checks::key(start, playouts(start, budget)))
+/// The positions of random playouts from `start`, then the representatives at
+/// `budget.indices` indices (every index when there are no more).
+pub fn indexed_sample<G: PerfectIndex>(start: &G, budget: Budget) -> Vec<G> {
+    let mut positions = playouts(start, budget);
+    positions.extend(indexed(start, budget.indices));
+    positions
 }
 
-/// [`checks::notation`] on the positions of random playouts from `start`.
+/// [`checks::make_unmake`].
 ///
 /// # Panics
 ///
 /// On a counterexample.
-pub fn notation<G: Notation + Clone + PartialEq>(start: &G, budget: Budget) -> Checked {
-    expect_law(checks::notation(start, playouts(start, budget)))
+pub fn make_unmake<G>(_start: &G, positions: Vec<G>, budget: Budget) -> Checked
+where
+    G: Notation + Clone + PartialEq,
+{
+    expect_law(checks::make_unmake(positions, budget.seed))
 }
 
-/// [`checks::index`] on the positions of random playouts from `start`, then
-/// [`checks::index_sweep`] over `budget.indices` indices.
+/// [`checks::key`], reading positions with `start`'s rules.
 ///
 /// # Panics
 ///
 /// On a counterexample.
-pub fn index<G: PerfectIndex + Notation + PartialEq>(start: &G, budget: Budget) -> Checked {
-    let played = expect_law(checks::index(playouts(start, budget)));
+pub fn key<G>(start: &G, positions: Vec<G>, _budget: Budget) -> Checked
+where
+    G: PositionKey + Notation + Clone,
+{
+    expect_law(checks::key(start, positions))
+}
+
+/// [`checks::notation`], reading positions with `start`'s rules.
+///
+/// # Panics
+///
+/// On a counterexample.
+pub fn notation<G>(start: &G, positions: Vec<G>, _budget: Budget) -> Checked
+where
+    G: Notation + PartialEq,
+{
+    expect_law(checks::notation(start, positions))
+}
+
+/// [`checks::index`] on the positions, then [`checks::index_sweep`] over `budget.indices`
+/// indices.
+///
+/// # Panics
+///
+/// On a counterexample.
+pub fn index<G>(start: &G, positions: Vec<G>, budget: Budget) -> Checked
+where
+    G: PerfectIndex + Notation + PartialEq,
+{
+    let given = expect_law(checks::index(positions));
     let swept = expect_law(checks::index_sweep(start, budget.indices));
     Checked {
-        positions: played.positions + swept.positions,
+        positions: given.positions + swept.positions,
         moves: 0,
     }
 }
 
-/// [`checks::symmetries`] on the positions of random playouts from `start` and the
-/// representatives at `budget.indices` indices.
+/// [`checks::symmetries`].
 ///
 /// # Panics
 ///
 /// On a counterexample.
-pub fn symmetries<G: PerfectIndex + Notation + PartialEq>(start: &G, budget: Budget) -> Checked {
-    let positions = playouts(start, budget)
-        .into_iter()
-        .chain(indexed(start, budget.indices));
+pub fn symmetries<G>(_start: &G, positions: Vec<G>, _budget: Budget) -> Checked
+where
+    G: PerfectIndex + Notation + PartialEq,
+{
     expect_law(checks::symmetries(positions))
 }
 
-/// [`checks::predecessors`] on the positions of random playouts from `start` and the
-/// representatives at `budget.indices` indices.
+/// [`checks::predecessors`].
 ///
 /// # Panics
 ///
 /// On a counterexample.
-pub fn predecessors<G: Predecessors + Notation + PartialEq>(start: &G, budget: Budget) -> Checked {
-    let positions = playouts(start, budget)
-        .into_iter()
-        .chain(indexed(start, budget.indices));
+pub fn predecessors<G>(_start: &G, positions: Vec<G>, _budget: Budget) -> Checked
+where
+    G: Predecessors + Notation + PartialEq,
+{
     expect_law(checks::predecessors(positions))
 }
