@@ -68,8 +68,8 @@ macro_rules! game_laws {
                     #[test]
                     fn $law() {
                         let (start, budget) = ($start, $crate::laws::Budget::QUICK);
-                        let positions = $crate::laws::run::$sample(&start, budget);
-                        $crate::laws::run::$law(&start, positions, budget);
+                        let pick = |budget| $crate::laws::run::$sample(&start, budget);
+                        $crate::laws::run::$law(&start, pick, budget);
                     }
                 )+
             }
@@ -82,8 +82,8 @@ macro_rules! game_laws {
                     #[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
                     fn $law() {
                         let (start, budget) = ($start, $crate::laws::Budget::FULL);
-                        let positions = $crate::laws::run::$sample(&start, budget);
-                        $crate::laws::run::$law(&start, positions, budget);
+                        let pick = |budget| $crate::laws::run::$sample(&start, budget);
+                        $crate::laws::run::$law(&start, pick, budget);
                     }
                 )+
             }

@@ -342,8 +342,9 @@ where
 /// Predecessors agree with successors, in both directions, counting moves: every index `q`
 /// that `p` lists names a legal, unfinished position with exactly as many moves into
 /// `p`'s class as `q` is listed; and every move of `p`'s representative leads to a
-/// position that lists `p`'s index as often as there are such moves into its class. All
-/// the members of `p`'s class list the same predecessors, and
+/// position that lists `p`'s index as often as there are such moves into its class. The
+/// members of `p`'s class list the same predecessors (one image of `p` is compared, a
+/// different symmetry from position to position), and
 /// [`move_count`](Predecessors::move_count) counts the legal moves.
 pub fn predecessors<G>(positions: impl IntoIterator<Item = G>) -> LawResult
 where
@@ -413,8 +414,11 @@ where
                 child.unmake(mv, undo);
             }
         }
-        // The other members of the class have the same predecessors.
-        for g in 1..p.symmetry_count() {
+        // The other members of the class have the same predecessors: one image per
+        // position, a different symmetry from position to position.
+        let symmetries = p.symmetry_count() as u64;
+        if symmetries > 1 {
+            let g = (1 + checked.positions % (symmetries - 1)) as u32;
             let image = p.transformed(g);
             image.predecessors(&mut out);
             out.sort_unstable();

@@ -139,8 +139,12 @@ pub struct Budget {
     /// The longest of those games, in plies.
     pub plies: usize,
     /// At most this many indices of a perfect index, evenly spaced (all of them when the
-    /// index is no larger).
+    /// index is no larger), for the laws of the index: [`index`], [`symmetries`],
+    /// [`predecessors`].
     pub indices: u64,
+    /// The same for the laws of the rules and the text ([`make_unmake`], [`key`],
+    /// [`notation`]), which the random playouts already exercise.
+    pub rule_indices: u64,
 }
 
 impl Budget {
@@ -150,15 +154,27 @@ impl Budget {
         playouts: 16,
         plies: 60,
         indices: 4096,
+        rule_indices: 4096,
     };
 
-    /// For release builds only: many long playouts and every index.
+    /// For release builds only: many long playouts, every index up to 2^22 (4 194 304)
+    /// for the laws of the index (larger indices evenly spaced: one Kono class in two),
+    /// 2^18 indices for the other laws. Kono's sweeps take about 40 s each.
     pub const FULL: Budget = Budget {
         seed: 0xf0_11,
         playouts: 2000,
         plies: 300,
-        indices: u64::MAX,
+        indices: 1 << 22,
+        rule_indices: 1 << 18,
     };
+
+    /// This budget with [`rule_indices`](Budget::rule_indices) as its number of indices.
+    pub fn for_rules(self) -> Budget {
+        Budget {
+            indices: self.rule_indices,
+            ..self
+        }
+    }
 }
 
 /// A small deterministic generator (splitmix64), so that every run examines the same

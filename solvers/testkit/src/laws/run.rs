@@ -1,7 +1,7 @@
-//! The checks as tests: each takes the start position, the positions to examine (from
-//! [`sample`] or [`indexed_sample`]) and the [`Budget`] they came from, returns what it
-//! examined, and panics with the first counterexample (or when it examined no position at
-//! all). [`game_laws!`](crate::game_laws) calls these.
+//! The checks as tests: each takes the start position, a way to pick the positions to
+//! examine for a budget ([`sample`] or [`indexed_sample`]) and the [`Budget`], returns
+//! what it examined, and panics with the first counterexample (or when it examined no
+//! position at all). [`game_laws!`](crate::game_laws) calls these.
 
 use super::{checks, indexed, playouts, Budget, Checked, LawResult};
 use cgtk_core::{Game, Notation, PerfectIndex, PositionKey, Predecessors};
@@ -32,53 +32,55 @@ pub fn indexed_sample<G: PerfectIndex>(start: &G, budget: Budget) -> Vec<G> {
     positions
 }
 
-/// [`checks::make_unmake`].
+/// [`checks::make_unmake`] on the positions picked for [`Budget::for_rules`].
 ///
 /// # Panics
 ///
 /// On a counterexample.
-pub fn make_unmake<G>(_start: &G, positions: Vec<G>, budget: Budget) -> Checked
+pub fn make_unmake<G>(_start: &G, pick: impl Fn(Budget) -> Vec<G>, budget: Budget) -> Checked
 where
     G: Notation + Clone + PartialEq,
 {
-    expect_law(checks::make_unmake(positions, budget.seed))
+    expect_law(checks::make_unmake(pick(budget.for_rules()), budget.seed))
 }
 
-/// [`checks::key`], reading positions with `start`'s rules.
+/// [`checks::key`] on the positions picked for [`Budget::for_rules`], reading positions
+/// with `start`'s rules.
 ///
 /// # Panics
 ///
 /// On a counterexample.
-pub fn key<G>(start: &G, positions: Vec<G>, _budget: Budget) -> Checked
+pub fn key<G>(start: &G, pick: impl Fn(Budget) -> Vec<G>, budget: Budget) -> Checked
 where
     G: PositionKey + Notation + Clone,
 {
-    expect_law(checks::key(start, positions))
+    expect_law(checks::key(start, pick(budget.for_rules())))
 }
 
-/// [`checks::notation`], reading positions with `start`'s rules.
+/// [`checks::notation`] on the positions picked for [`Budget::for_rules`], reading
+/// positions with `start`'s rules.
 ///
 /// # Panics
 ///
 /// On a counterexample.
-pub fn notation<G>(start: &G, positions: Vec<G>, _budget: Budget) -> Checked
+pub fn notation<G>(start: &G, pick: impl Fn(Budget) -> Vec<G>, budget: Budget) -> Checked
 where
     G: Notation + PartialEq,
 {
-    expect_law(checks::notation(start, positions))
+    expect_law(checks::notation(start, pick(budget.for_rules())))
 }
 
-/// [`checks::index`] on the positions, then [`checks::index_sweep`] over `budget.indices`
-/// indices.
+/// [`checks::index`] on the positions picked, then [`checks::index_sweep`] over
+/// `budget.indices` indices.
 ///
 /// # Panics
 ///
 /// On a counterexample.
-pub fn index<G>(start: &G, positions: Vec<G>, budget: Budget) -> Checked
+pub fn index<G>(start: &G, pick: impl Fn(Budget) -> Vec<G>, budget: Budget) -> Checked
 where
     G: PerfectIndex + Notation + PartialEq,
 {
-    let given = expect_law(checks::index(positions));
+    let given = expect_law(checks::index(pick(budget)));
     let swept = expect_law(checks::index_sweep(start, budget.indices));
     Checked {
         positions: given.positions + swept.positions,
@@ -86,26 +88,26 @@ where
     }
 }
 
-/// [`checks::symmetries`].
+/// [`checks::symmetries`] on the positions picked.
 ///
 /// # Panics
 ///
 /// On a counterexample.
-pub fn symmetries<G>(_start: &G, positions: Vec<G>, _budget: Budget) -> Checked
+pub fn symmetries<G>(_start: &G, pick: impl Fn(Budget) -> Vec<G>, budget: Budget) -> Checked
 where
     G: PerfectIndex + Notation + PartialEq,
 {
-    expect_law(checks::symmetries(positions))
+    expect_law(checks::symmetries(pick(budget)))
 }
 
-/// [`checks::predecessors`].
+/// [`checks::predecessors`] on the positions picked.
 ///
 /// # Panics
 ///
 /// On a counterexample.
-pub fn predecessors<G>(_start: &G, positions: Vec<G>, _budget: Budget) -> Checked
+pub fn predecessors<G>(_start: &G, pick: impl Fn(Budget) -> Vec<G>, budget: Budget) -> Checked
 where
     G: Predecessors + Notation + PartialEq,
 {
-    expect_law(checks::predecessors(positions))
+    expect_law(checks::predecessors(pick(budget)))
 }
