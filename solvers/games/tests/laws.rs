@@ -21,13 +21,31 @@ cgtk_testkit::game_laws!(nim_with_an_empty_heap, Nim::new(&[2, 0, 3]).unwrap(); 
 cgtk_testkit::game_laws!(nim_six_heaps, Nim::new(&[1, 2, 3, 4, 5, 6]).unwrap(); indexed: make_unmake, key, notation, index, symmetries);
 
 cgtk_testkit::game_laws!(mu_torere, MuTorere::start("standard".parse().unwrap()));
-cgtk_testkit::game_laws!(mu_torere_first_two_turns, MuTorere::start("first-two-turns".parse().unwrap()));
+cgtk_testkit::game_laws!(
+    mu_torere_first_two_turns,
+    MuTorere::start("first-two-turns".parse().unwrap())
+);
 
 cgtk_testkit::game_laws!(kono, Kono::start("standard".parse().unwrap()));
-cgtk_testkit::game_laws!(kono_compulsory_capture, Kono::start("compulsory-capture".parse().unwrap()));
-cgtk_testkit::game_laws!(kono_four_pieces, kono("max-pieces=4", "xx../x.x./o.o./.o.o x"));
-cgtk_testkit::game_laws!(kono_compulsory_three_pieces, kono("compulsory-capture,max-pieces=3", "x.x./x.../o.o./..o. x"));
+cgtk_testkit::game_laws!(
+    kono_compulsory_capture,
+    Kono::start("compulsory-capture".parse().unwrap())
+);
+cgtk_testkit::game_laws!(
+    kono_four_pieces,
+    kono("max-pieces=4", "xx../x.x./o.o./.o.o x")
+);
+cgtk_testkit::game_laws!(
+    kono_compulsory_three_pieces,
+    kono("compulsory-capture,max-pieces=3", "x.x./x.../o.o./..o. x")
+);
 
 cgtk_testkit::game_laws!(fox_hounds, FoxHounds::start("standard".parse().unwrap()));
-cgtk_testkit::game_laws!(fox_hounds_from_b8_hounds_first, FoxHounds::start("fox=b8,first=hounds".parse().unwrap()));
-cgtk_testkit::game_laws!(fox_hounds_from_h8, FoxHounds::start("fox=h8".parse().unwrap()));
+cgtk_testkit::game_laws!(
+    fox_hounds_from_b8_hounds_first,
+    FoxHounds::start("fox=b8,first=hounds".parse().unwrap())
+);
+cgtk_testkit::game_laws!(
+    fox_hounds_from_h8,
+    FoxHounds::start("fox=h8".parse().unwrap())
+);

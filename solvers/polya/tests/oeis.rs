@@ -5,7 +5,11 @@ use cgtk_polya::CycleIndex;
 /// The `n a(n)` lines of a published OEIS sequence in `tests/data`.
 fn read_table(name: &str) -> Vec<(usize, String)> {
     let table = cgtk_testkit::reference!(name);
-    assert!(table.source().starts_with("OEIS"), "{name}: {}", table.source());
+    assert!(
+        table.source().starts_with("OEIS"),
+        "{name}: {}",
+        table.source()
+    );
     table
         .sequence()
         .into_iter()

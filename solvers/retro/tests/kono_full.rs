@@ -102,7 +102,11 @@ fn full_kono_is_consistent() {
             ]);
         }
         for (key, value) in got {
-            assert_eq!(value.to_string(), want.value(&format!("{prefix}{key}")), "{key}");
+            assert_eq!(
+                value.to_string(),
+                want.value(&format!("{prefix}{key}")),
+                "{key}"
+            );
         }
         assert_eq!(start_value.as_str(), want.value(&format!("{prefix}start")));
     }

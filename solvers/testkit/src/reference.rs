@@ -125,7 +125,9 @@ impl Reference {
     /// assert_eq!(r.records(), [vec!["0.45", "498", "20"], vec!["0.156", "3479", "-"]]);
     /// ```
     pub fn records(&self) -> Vec<Vec<&str>> {
-        self.lines().map(|l| l.split_whitespace().collect()).collect()
+        self.lines()
+            .map(|l| l.split_whitespace().collect())
+            .collect()
     }
 
     /// Every number of the data lines, in order, separated by commas and/or whitespace (an
@@ -167,10 +169,12 @@ impl Reference {
     {
         self.lines
             .iter()
-            .map(|(n, l)| match l.split_whitespace().collect::<Vec<_>>()[..] {
-                [i, a] => (self.field(*n, i), self.field(*n, a)),
-                _ => panic!("{}:{n}: expected `n a(n)`, found {l:?}", self.file),
-            })
+            .map(
+                |(n, l)| match l.split_whitespace().collect::<Vec<_>>()[..] {
+                    [i, a] => (self.field(*n, i), self.field(*n, a)),
+                    _ => panic!("{}:{n}: expected `n a(n)`, found {l:?}", self.file),
+                },
+            )
             .collect()
     }
 

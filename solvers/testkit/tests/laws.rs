@@ -62,7 +62,12 @@ fn unmake_that_forgets_a_counter_is_caught() {
 #[test]
 fn unmake_that_forgets_the_key_is_caught() {
     let found = counterexample(Bug::UnmakeForgetsTheKey, Law::Key);
-    assert!(found.detail.contains("make then unmake of 1:1 changes the key"), "{found}");
+    assert!(
+        found
+            .detail
+            .contains("make then unmake of 1:1 changes the key"),
+        "{found}"
+    );
     // The positions themselves are restored: only the key law sees the bug.
     let start = Toy::start(Bug::UnmakeForgetsTheKey);
     assert!(laws::make_unmake(laws::playouts(&start, Budget::QUICK), 7).is_ok());
@@ -71,13 +76,19 @@ fn unmake_that_forgets_the_key_is_caught() {
 #[test]
 fn text_that_forgets_the_side_is_caught() {
     let found = counterexample(Bug::TextForgetsTheSide, Law::Notation);
-    assert!(found.detail.contains("reads back as a different position"), "{found}");
+    assert!(
+        found.detail.contains("reads back as a different position"),
+        "{found}"
+    );
 }
 
 #[test]
 fn ambiguous_move_text_is_caught() {
     let found = counterexample(Bug::MoveTextTakesOne, Law::Notation);
-    assert!(found.detail.contains("move 1:1 reads back as 1:1"), "{found}");
+    assert!(
+        found.detail.contains("move 1:1 reads back as 1:1"),
+        "{found}"
+    );
 }
 
 #[test]

@@ -55,7 +55,10 @@ fn comments_and_blank_lines_are_skipped_in_every_shape() {
     assert_eq!(r.source(), "somewhere");
     assert_eq!(r.lines().collect::<Vec<_>>(), ["1 2", "3 4"]);
     assert_eq!(r.numbers::<u8>(), [1, 2, 3, 4]);
-    assert_eq!(r.sequence::<String>(), [(1, "2".to_string()), (3, "4".to_string())]);
+    assert_eq!(
+        r.sequence::<String>(),
+        [(1, "2".to_string()), (3, "4".to_string())]
+    );
     assert_eq!(r.records(), [["1", "2"], ["3", "4"]]);
     assert_eq!(r.value("3"), "4");
 }
@@ -71,11 +74,15 @@ fn a_bad_number_names_file_and_line() {
 #[test]
 #[should_panic(expected = "t.txt:3: key \"a\" appears twice")]
 fn a_repeated_key_is_refused() {
-    Reference::parse("t.txt", "# Source: here\na 1\na 2\n").unwrap().pairs();
+    Reference::parse("t.txt", "# Source: here\na 1\na 2\n")
+        .unwrap()
+        .pairs();
 }
 
 #[test]
 #[should_panic(expected = "t.txt: no line for key \"b\"")]
 fn a_missing_key_is_named() {
-    Reference::parse("t.txt", "# Source: here\na 1\n").unwrap().value("b");
+    Reference::parse("t.txt", "# Source: here\na 1\n")
+        .unwrap()
+        .value("b");
 }

@@ -90,7 +90,11 @@ where
     let law = Law::Key;
     let fresh_key = |p: &G| -> Result<(), Counterexample> {
         let fresh = template.parse_position(&text(p)).map_err(|e| {
-            fail(law, p, format!("cannot read the position back to compare keys: {e}"))
+            fail(
+                law,
+                p,
+                format!("cannot read the position back to compare keys: {e}"),
+            )
         })?;
         if fresh.key() != p.key() {
             let detail = format!(
@@ -190,7 +194,11 @@ where
     let law = Law::Index;
     let (i, size) = (p.index(), p.index_size());
     if i >= size {
-        return Err(fail(law, p, format!("index {i} is not below the index size {size}")));
+        return Err(fail(
+            law,
+            p,
+            format!("index {i} is not below the index size {size}"),
+        ));
     }
     let (j, g) = p.index_with_symmetry();
     if j != i || g >= p.symmetry_count() {
@@ -293,7 +301,13 @@ where
         for g in 0..count {
             checked.moves += 1;
             let image = p.transformed(g);
-            let say = |what: String| fail(law, &p, format!("symmetry {g} gives {}: {what}", text(&image)));
+            let say = |what: String| {
+                fail(
+                    law,
+                    &p,
+                    format!("symmetry {g} gives {}: {what}", text(&image)),
+                )
+            };
             if let Err(e) = index_of(&image) {
                 return Err(say(format!("not a legal position ({})", e.detail)));
             }
@@ -371,13 +385,20 @@ where
         for (&q, &times) in &multiplicity {
             checked.moves += 1;
             let Some(prev) = p.position_at(q) else {
-                return Err(fail(law, &p, format!("lists index {q}, which names no position")));
+                return Err(fail(
+                    law,
+                    &p,
+                    format!("lists index {q}, which names no position"),
+                ));
             };
             if prev.outcome().is_some() {
                 let detail = format!("lists {} (index {q}), a finished game", text(&prev));
                 return Err(fail(law, &p, detail));
             }
-            let into = child_indices(&prev, &mut moves).get(&i).copied().unwrap_or(0);
+            let into = child_indices(&prev, &mut moves)
+                .get(&i)
+                .copied()
+                .unwrap_or(0);
             if into != times {
                 let detail = format!(
                     "lists {} (index {q}) {times} times, but it has {into} moves into this class",
@@ -442,4 +463,3 @@ where
     }
     Ok(checked)
 }
-

@@ -60,7 +60,8 @@ pub struct Take {
 }
 
 fn heap_key(heap: usize, size: u8) -> u64 {
-    (0x9e37_79b9_7f4a_7c15u64 ^ (heap as u64) << 40 ^ size as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9)
+    (0x9e37_79b9_7f4a_7c15u64 ^ (heap as u64) << 40 ^ size as u64)
+        .wrapping_mul(0xbf58_476d_1ce4_e5b9)
 }
 
 const SIDE_KEY: u64 = 0x94d0_49bb_1331_11eb;
@@ -187,7 +188,12 @@ impl Notation for Toy {
             reason: "expected HEAP:TAKE".to_string(),
         };
         let (h, t) = text.split_once(':').ok_or_else(bad)?;
-        let heap = h.parse::<u8>().ok().filter(|h| (1..=2).contains(h)).ok_or_else(bad)? - 1;
+        let heap = h
+            .parse::<u8>()
+            .ok()
+            .filter(|h| (1..=2).contains(h))
+            .ok_or_else(bad)?
+            - 1;
         let take = t.parse::<u8>().map_err(|_| bad())?;
         cgtk_core::require_legal(self, Take { heap, take }, text)
     }
