@@ -2,8 +2,8 @@
 //!
 //! - [`reference`]: the one reader of reference data files (`tests/data/*.txt`), which
 //!   insists on a first line `# Source: ...` and offers the shapes the tests need (`key
-//!   value` pairs, number lists, `n a(n)` sequences, whitespace-separated records); the
-//!   [`reference!`] macro opens a file of the crate under test.
+//!   value` pairs, number lists, `n a(n)` sequences, records split at whitespace or a
+//!   separator); the [`reference!`] macro opens a file of the crate under test.
 //! - [`laws`]: generic checks of game rules over cgtk-core's traits (make/unmake, position
 //!   keys, notation, perfect index, symmetries, predecessors), each reporting the first
 //!   counterexample with the position's text; the [`game_laws!`] macro writes a game's

@@ -130,6 +130,20 @@ impl Reference {
             .collect()
     }
 
+    /// Every data line split at `separator`, each field trimmed (for fields that hold
+    /// spaces themselves, such as `name | FEN | counts`).
+    ///
+    /// ```
+    /// use cgtk_testkit::reference::Reference;
+    /// let r = Reference::parse("t.txt", "# Source: here\nstart | 8/8 w - - | 20 400\n").unwrap();
+    /// assert_eq!(r.fields('|'), [vec!["start", "8/8 w - -", "20 400"]]);
+    /// ```
+    pub fn fields(&self, separator: char) -> Vec<Vec<&str>> {
+        self.lines()
+            .map(|l| l.split(separator).map(str::trim).collect())
+            .collect()
+    }
+
     /// Every number of the data lines, in order, separated by commas and/or whitespace (an
     /// OEIS data section, a table row by row).
     ///
