@@ -11,20 +11,9 @@ use cgtk_nimber::{
     find_periodicity, grundy_sequence, grundy_sequence_plain, GrundyMemo, HeapGame, Nimber,
 };
 
-/// The numbers of a data file, after its first (source) line.
+/// The numbers of a data file (an OEIS data section, a table row by row).
 fn data(name: &str) -> Vec<u64> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap();
-    let mut lines = text.lines();
-    assert!(
-        lines.next().unwrap().starts_with("# "),
-        "{name} must cite its source"
-    );
-    lines
-        .flat_map(|l| l.split(|c: char| c == ',' || c.is_whitespace()))
-        .filter(|s| !s.is_empty())
-        .map(|s| s.parse().unwrap())
-        .collect()
+    cgtk_testkit::reference!(name).numbers()
 }
 
 /// Index pairs (n, m) of a table read by antidiagonals, in order.

@@ -5,20 +5,18 @@
 
 use cgtk_polya::CycleIndex;
 
-/// Reads `n a(n)` lines, skipping `#` comments; checks the first line names its source.
+/// The `n a(n)` lines of a published OEIS sequence in `tests/data`.
 fn read_table(name: &str) -> Vec<(usize, String)> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let table = cgtk_testkit::reference!(name);
     assert!(
-        text.starts_with("# Source: OEIS"),
-        "{path} must name its source"
+        table.source().starts_with("OEIS"),
+        "{name}: {}",
+        table.source()
     );
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (n, a) = l.split_once(' ').expect("two columns");
-            (n.parse().expect("n"), a.trim().to_string())
-        })
+    table
+        .sequence()
+        .into_iter()
+        .map(|(n, a)| (n as usize, a))
         .collect()
 }
 
