@@ -15,13 +15,11 @@ use shakmaty::{CastlingMode, EnPassantMode, Position as _};
 
 /// The `(name, FEN)` of every line of the perft table (`name | FEN | counts`).
 fn perft_positions() -> Vec<(String, String)> {
-    let text = include_str!("data/perft.txt");
-    assert!(text.starts_with("# Source: "), "perft.txt cites its source");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|line| {
-            let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-            assert_eq!(fields.len(), 3, "bad line {line:?}");
+    cgtk_testkit::reference!("perft.txt")
+        .fields('|')
+        .into_iter()
+        .map(|fields| {
+            assert_eq!(fields.len(), 3, "bad perft line {fields:?}");
             (fields[0].to_string(), fields[1].to_string())
         })
         .collect()

@@ -12,12 +12,11 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let text = include_str!("data/perft.txt");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|line| {
-            let parts: Vec<&str> = line.split('|').map(str::trim).collect();
-            assert_eq!(parts.len(), 3, "bad line {line:?}");
+    cgtk_testkit::reference!("perft.txt")
+        .fields('|')
+        .into_iter()
+        .map(|parts| {
+            assert_eq!(parts.len(), 3, "bad perft line {parts:?}");
             Case {
                 name: parts[0].to_string(),
                 fen: parts[1].to_string(),
