@@ -1,0 +1,191 @@
+//! Laws of short games on random game trees, checked against a plain minimax over the
+//! uncanonicalised trees (a separate implementation of sums, negatives and winners).
+
+use cgtk_partizan::{Arena, GameId, Outcome, Relation};
+use proptest::prelude::*;
+
+/// A game tree as written, never simplified.
+#[derive(Clone, Debug)]
+struct Tree {
+    left: Vec<Tree>,
+    right: Vec<Tree>,
+}
+
+fn tree() -> impl Strategy<Value = Tree> {
+    let leaf = Just(Tree {
+        left: vec![],
+        right: vec![],
+    });
+    leaf.prop_recursive(3, 24, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 0..3),
+            prop::collection::vec(inner, 0..3),
+        )
+            .prop_map(|(left, right)| Tree { left, right })
+    })
+}
+
+fn neg(t: &Tree) -> Tree {
+    Tree {
+        left: t.right.iter().map(neg).collect(),
+        right: t.left.iter().map(neg).collect(),
+    }
+}
+
+fn sum(a: &Tree, b: &Tree) -> Tree {
+    let mut left: Vec<Tree> = a.left.iter().map(|x| sum(x, b)).collect();
+    left.extend(b.left.iter().map(|x| sum(a, x)));
+    let mut right: Vec<Tree> = a.right.iter().map(|x| sum(x, b)).collect();
+    right.extend(b.right.iter().map(|x| sum(a, x)));
+    Tree { left, right }
+}
+
+/// Whether Left, moving first, wins (normal play: who cannot move loses).
+fn left_first_wins(t: &Tree) -> bool {
+    t.left.iter().any(|x| !right_first_wins(x))
+}
+
+/// Whether Right, moving first, wins.
+fn right_first_wins(t: &Tree) -> bool {
+    t.right.iter().any(|x| !left_first_wins(x))
+}
+
+fn minimax_outcome(t: &Tree) -> Outcome {
+    match (left_first_wins(t), right_first_wins(t)) {
+        (true, true) => Outcome::N,
+        (true, false) => Outcome::L,
+        (false, true) => Outcome::R,
+        (false, false) => Outcome::P,
+    }
+}
+
+/// g <= h iff Right, moving first in h - g, loses.
+fn minimax_leq(g: &Tree, h: &Tree) -> bool {
+    !right_first_wins(&sum(h, &neg(g)))
+}
+
+fn build(a: &mut Arena, t: &Tree) -> GameId {
+    let left = t.left.iter().map(|x| build(a, x)).collect();
+    let right = t.right.iter().map(|x| build(a, x)).collect();
+    a.construct(left, right)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn g_minus_g_is_zero(t in tree()) {
+        let mut a = Arena::new();
+        let g = build(&mut a, &t);
+        let m = a.neg(g);
+        prop_assert_eq!(a.add(g, m), a.zero());
+        // The negative of the tree, canonicalised on its own, is the same form.
+        let n = build(&mut a, &neg(&t));
+        prop_assert_eq!(n, m);
+    }
+
+    #[test]
+    fn outcome_agrees_with_minimax(t in tree()) {
+        let mut a = Arena::new();
+        let g = build(&mut a, &t);
+        prop_assert_eq!(a.outcome(g), minimax_outcome(&t));
+    }
+
+    #[test]
+    fn comparison_agrees_with_minimax(s in tree(), t in tree()) {
+        let mut a = Arena::new();
+        let (g, h) = (build(&mut a, &s), build(&mut a, &t));
+        prop_assert_eq!(a.leq(g, h), minimax_leq(&s, &t));
+        prop_assert_eq!(a.leq(h, g), minimax_leq(&t, &s));
+        // Equal games have the identical canonical form and text.
+        let equal = minimax_leq(&s, &t) && minimax_leq(&t, &s);
+        prop_assert_eq!(g == h, equal);
+        if equal {
+            prop_assert_eq!(a.display(g), a.display(h));
+        }
+        prop_assert_eq!(a.compare(g, h) == Relation::Equal, equal);
+    }
+
+    #[test]
+    fn sums_agree_with_minimax_and_commute(s in tree(), t in tree()) {
+        let mut a = Arena::new();
+        let (g, h) = (build(&mut a, &s), build(&mut a, &t));
+        let gh = a.add(g, h);
+        prop_assert_eq!(gh, a.add(h, g));
+        // The sum of the trees, canonicalised as one tree, is the same form.
+        prop_assert_eq!(build(&mut a, &sum(&s, &t)), gh);
+        prop_assert_eq!(a.outcome(gh), minimax_outcome(&sum(&s, &t)));
+    }
+
+    #[test]
+    fn sums_associate(r in tree(), s in tree(), t in tree()) {
+        let mut a = Arena::new();
+        let (f, g, h) = (build(&mut a, &r), build(&mut a, &s), build(&mut a, &t));
+        let fg = a.add(f, g);
+        let gh = a.add(g, h);
+        prop_assert_eq!(a.add(fg, h), a.add(f, gh));
+    }
+
+    #[test]
+    fn printed_form_reads_back(t in tree()) {
+        let mut a = Arena::new();
+        let g = build(&mut a, &t);
+        let text = a.display(g);
+        prop_assert_eq!(a.parse(&text), Ok(g), "{}", text);
+    }
+
+    #[test]
+    fn canonical_forms_have_no_dominated_or_reversible_options(t in tree()) {
+        let mut a = Arena::new();
+        let g = build(&mut a, &t);
+        let (left, right) = (a.left_options(g).to_vec(), a.right_options(g).to_vec());
+        for &x in &left {
+            for &y in &left {
+                prop_assert!(x == y || !a.leq(x, y));
+            }
+            for &xr in &a.right_options(x).to_vec() {
+                prop_assert!(!a.leq(xr, g));
+            }
+        }
+        for &x in &right {
+            for &y in &right {
+                prop_assert!(x == y || !a.leq(y, x));
+            }
+            for &xl in &a.left_options(x).to_vec() {
+                prop_assert!(!a.leq(g, xl));
+            }
+        }
+    }
+}
+
+#[test]
+fn known_forms() {
+    let mut a = Arena::new();
+    let cases = [
+        ("{0|*}", "^"),
+        ("{0,*|0}", "^*"),
+        ("{0|^*}", "^^"),
+        ("^ + ^ + ^", "^3"),
+        ("{|} + {0|}", "1"),
+        ("{0|1}", "1/2"),
+        ("{1/2|1}", "3/4"),
+        ("{0|0}", "*"),
+        ("{*|*}", "0"),
+        ("{0,*|0,*}", "*2"),
+        ("{1|-1} + {1|-1}", "0"),
+        ("* + *", "0"),
+        ("{1|1}", "1*"),
+        ("{2|1}", "{2|1}"),
+        ("^ + v", "0"),
+        ("±1 + 1", "{2|0}"),
+        ("{0|{0|-1}}", "{0||0|-1}"),
+        ("{{2|0}|-1}", "{{2|0}|-1}"),
+        ("-{0||0|-1}", "{1|0||0}"),
+        ("3/4 - 1/4", "1/2"),
+        ("{-1|0} + {0|1}", "0"),
+    ];
+    for (text, form) in cases {
+        let g = a.parse(text).unwrap();
+        assert_eq!(a.display(g), form, "{text}");
+    }
+}
