@@ -126,6 +126,7 @@ pub struct Arena {
     nimbers: Vec<GameId>,
     numbers: FxMap<Dyadic, GameId>,
     pub(crate) stops_memo: FxMap<GameId, (Dyadic, Dyadic)>,
+    pub(crate) thermo_memo: FxMap<GameId, crate::thermograph::Thermograph>,
 }
 
 impl Default for Arena {
@@ -160,6 +161,7 @@ impl Arena {
             nimbers: Vec::new(),
             numbers: FxMap::default(),
             stops_memo: FxMap::default(),
+            thermo_memo: FxMap::default(),
         };
         let zero = arena.intern(Vec::new(), Vec::new());
         arena.integers.push(zero);

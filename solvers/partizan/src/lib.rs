@@ -4,6 +4,11 @@
 //!   construction from options ([`Arena::construct`]), numbers ([`Dyadic`]), nimbers, ups,
 //!   switches; sums, negatives, comparison ([`Relation`]) and outcome classes ([`Outcome`]);
 //!   reading ([`Arena::parse`]) and printing ([`Arena::display`]) the usual notation.
+//! - Temperature theory: [`Arena::stops`], [`Arena::mean`], [`Arena::temperature`] and
+//!   the [`Thermograph`] with its [`Wall`]s.
+//! - Games valued from their options with a transposition table: [`Hackenbush`]
+//!   (blue-red-green trees), [`Domineering`] (boards split into regions),
+//!   [`ToadsAndFrogs`], [`Cutcake`].
 //!
 //! # Example
 //!
@@ -23,11 +28,23 @@
 
 mod arena;
 mod canonical;
+mod cutcake;
+mod domineering;
+mod hackenbush;
+mod position_error;
+mod thermograph;
+mod toads;
 mod display;
 mod dyadic;
 mod fxhash;
 mod parse;
 
 pub use arena::{Arena, GameId, Outcome, Relation};
+pub use cutcake::{Cutcake, MAX_CUTCAKE_SIDE};
+pub use domineering::{Domineering, DomineeringBoard, MAX_DOMINEERING_CELLS};
+pub use hackenbush::{parse_hackenbush, Edge, EdgeColour, Hackenbush, MAX_HACKENBUSH_EDGES};
+pub use position_error::PositionError;
+pub use thermograph::{Thermograph, Wall, WallPiece};
+pub use toads::{parse_toads, ToadsAndFrogs, MAX_TOADS_LENGTH};
 pub use dyadic::{Dyadic, ParseDyadicError, MAX_EXPONENT};
 pub use parse::{ParseGameError, MAX_INTEGER, MAX_NIMBER, MAX_UPS};

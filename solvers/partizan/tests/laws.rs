@@ -189,3 +189,32 @@ fn known_forms() {
         assert_eq!(a.display(g), form, "{text}");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The walls at temperature 0 are the stops, computed separately from the options.
+    #[test]
+    fn thermograph_walls_at_zero_are_the_stops(t in tree()) {
+        let mut a = Arena::new();
+        let g = build(&mut a, &t);
+        let th = a.thermograph(g);
+        let (ls, rs) = a.stops(g);
+        prop_assert_eq!(th.left.at(cgtk_partizan::Dyadic::ZERO), ls);
+        prop_assert_eq!(th.right.at(cgtk_partizan::Dyadic::ZERO), rs);
+        prop_assert!(ls >= rs || th.temperature < cgtk_partizan::Dyadic::ZERO);
+    }
+
+    /// Means add: mean(G + H) = mean(G) + mean(H), and mean(-G) = -mean(G).
+    #[test]
+    fn means_add(s in tree(), t in tree()) {
+        let mut a = Arena::new();
+        let (g, h) = (build(&mut a, &s), build(&mut a, &t));
+        let gh = a.add(g, h);
+        let (mg, mh, mgh) = (a.mean(g), a.mean(h), a.mean(gh));
+        prop_assert_eq!(mgh, mg + mh);
+        let m = a.neg(g);
+        prop_assert_eq!(a.mean(m), -mg);
+        prop_assert_eq!(a.temperature(m), a.temperature(g));
+    }
+}
