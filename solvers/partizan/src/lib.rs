@@ -6,6 +6,8 @@
 //!   reading ([`Arena::parse`]) and printing ([`Arena::display`]) the usual notation.
 //! - Temperature theory: [`Arena::stops`], [`Arena::mean`], [`Arena::temperature`] and
 //!   the [`Thermograph`] with its [`Wall`]s.
+//! - Playing sums: [`winning_moves`] and [`hottest_move`]; [`thermograph_png`] draws a
+//!   thermograph.
 //! - Games valued from their options with a transposition table: [`Hackenbush`]
 //!   (blue-red-green trees), [`Domineering`] (boards split into regions),
 //!   [`ToadsAndFrogs`], [`Cutcake`].
@@ -31,6 +33,8 @@ mod canonical;
 mod cutcake;
 mod domineering;
 mod hackenbush;
+mod picture;
+mod play;
 mod position_error;
 mod thermograph;
 mod toads;
@@ -43,6 +47,8 @@ pub use arena::{Arena, GameId, Outcome, Relation};
 pub use cutcake::{Cutcake, MAX_CUTCAKE_SIDE};
 pub use domineering::{Domineering, DomineeringBoard, MAX_DOMINEERING_CELLS};
 pub use hackenbush::{parse_hackenbush, Edge, EdgeColour, Hackenbush, MAX_HACKENBUSH_EDGES};
+pub use picture::thermograph_png;
+pub use play::{hottest_move, winning_moves, SumMove};
 pub use position_error::PositionError;
 pub use thermograph::{Thermograph, Wall, WallPiece};
 pub use toads::{parse_toads, ToadsAndFrogs, MAX_TOADS_LENGTH};

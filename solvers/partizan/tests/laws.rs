@@ -218,3 +218,27 @@ proptest! {
         prop_assert_eq!(a.temperature(m), a.temperature(g));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// A player has a winning move in a sum exactly when the outcome says the player wins
+    /// moving first, and every listed move leads to a sum that player wins moving second.
+    #[test]
+    fn winning_moves_agree_with_outcomes(s in tree(), t in tree()) {
+        let mut a = Arena::new();
+        let (g, h) = (build(&mut a, &s), build(&mut a, &t));
+        let total = a.add(g, h);
+        let outcome = a.outcome(total);
+        let left = cgtk_partizan::winning_moves(&mut a, &[g, h], true);
+        let right = cgtk_partizan::winning_moves(&mut a, &[g, h], false);
+        prop_assert_eq!(!left.is_empty(), matches!(outcome, Outcome::L | Outcome::N));
+        prop_assert_eq!(!right.is_empty(), matches!(outcome, Outcome::R | Outcome::N));
+        for m in left {
+            prop_assert!(matches!(a.outcome(m.sum_after), Outcome::L | Outcome::P));
+        }
+        for m in right {
+            prop_assert!(matches!(a.outcome(m.sum_after), Outcome::R | Outcome::P));
+        }
+    }
+}
