@@ -26,7 +26,10 @@ fn main() {
         }
     }
     let mut tf = ToadsAndFrogs::new();
-    for p in ["TT..FF", "TTT..FFF", "T.F", "TT.F", "T.FF", "TTT.FF", "TT.FFF", "TTT.FFF", "TF.TF", "TFTF."] {
+    for p in [
+        "TT..FF", "TTT..FFF", "T.F", "TT.F", "T.FF", "TTT.FF", "TT.FFF", "TTT.FFF", "TF.TF",
+        "TFTF.",
+    ] {
         if let Ok(g) = tf.parse_value(&mut a, p) {
             println!("{p}: {}", a.display(g));
         }

@@ -40,12 +40,18 @@ impl Cutcake {
         }
         let mut left = Vec::new();
         for a in 1..cols {
-            let (x, y) = (self.value(arena, rows, a), self.value(arena, rows, cols - a));
+            let (x, y) = (
+                self.value(arena, rows, a),
+                self.value(arena, rows, cols - a),
+            );
             left.push(arena.add(x, y));
         }
         let mut right = Vec::new();
         for a in 1..rows {
-            let (x, y) = (self.value(arena, a, cols), self.value(arena, rows - a, cols));
+            let (x, y) = (
+                self.value(arena, a, cols),
+                self.value(arena, rows - a, cols),
+            );
             right.push(arena.add(x, y));
         }
         let g = arena.construct(left, right);

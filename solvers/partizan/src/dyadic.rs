@@ -41,7 +41,10 @@ impl Dyadic {
     /// assert_eq!(Dyadic::new(4, 3), Dyadic::new(1, 1));
     /// ```
     pub fn new(numerator: i64, exponent: u32) -> Dyadic {
-        assert!(exponent <= MAX_EXPONENT, "denominator 2^{exponent} too large");
+        assert!(
+            exponent <= MAX_EXPONENT,
+            "denominator 2^{exponent} too large"
+        );
         Dyadic::reduce(numerator as i128, exponent)
     }
 

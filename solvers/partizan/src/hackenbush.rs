@@ -115,7 +115,11 @@ pub fn parse_hackenbush(text: &str) -> Result<Vec<Edge>, PositionError> {
         stalks.push(stalk(text, &chars, &mut at)?);
     }
     if at < chars.len() {
-        return Err(unexpected(text, chars[at], "an edge letter B, R or G, or ','"));
+        return Err(unexpected(
+            text,
+            chars[at],
+            "an edge letter B, R or G, or ','",
+        ));
     }
     let edges: usize = stalks.iter().map(Edge::size).sum();
     if edges > MAX_HACKENBUSH_EDGES {

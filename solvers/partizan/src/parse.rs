@@ -137,17 +137,15 @@ fn lex(text: &str) -> Result<Vec<(Token, usize)>, ParseGameError> {
             }
             '0'..='9' => {
                 let j = digits(i);
-                let (end, den) = if j + 1 < chars.len()
-                    && chars[j] == '/'
-                    && chars[j + 1].is_ascii_digit()
-                {
-                    let k = digits(j + 1);
-                    let den_text: String = chars[j + 1..k].iter().collect();
-                    let den: u64 = den_text.parse().map_err(|_| too_large(i, k))?;
-                    (k, den)
-                } else {
-                    (j, 1)
-                };
+                let (end, den) =
+                    if j + 1 < chars.len() && chars[j] == '/' && chars[j + 1].is_ascii_digit() {
+                        let k = digits(j + 1);
+                        let den_text: String = chars[j + 1..k].iter().collect();
+                        let den: u64 = den_text.parse().map_err(|_| too_large(i, k))?;
+                        (k, den)
+                    } else {
+                        (j, 1)
+                    };
                 let num_text: String = chars[i..j].iter().collect();
                 let num: i64 = num_text.parse().map_err(|_| too_large(i, end))?;
                 if den == 0 || den.count_ones() != 1 || den.trailing_zeros() > MAX_EXPONENT {

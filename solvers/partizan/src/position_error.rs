@@ -50,9 +50,7 @@ pub(crate) fn parse_size(
         limit,
     };
     let t = text.trim().to_lowercase();
-    let (r, c) = t
-        .split_once(['x', '×', '*'])
-        .ok_or_else(bad)?;
+    let (r, c) = t.split_once(['x', '×', '*']).ok_or_else(bad)?;
     let r: usize = r.trim().parse().map_err(|_| bad())?;
     let c: usize = c.trim().parse().map_err(|_| bad())?;
     if r == 0 || c == 0 || r > max || c > max {

@@ -92,8 +92,7 @@ pub(crate) fn toads_moves(row: &[u8], left: bool) -> Vec<Vec<u8>> {
         let two = i + 2 * step;
         let target = if (0..n).contains(&one) && row[one as usize] == EMPTY {
             Some(one)
-        } else if (0..n).contains(&two) && row[one as usize] == them && row[two as usize] == EMPTY
-        {
+        } else if (0..n).contains(&two) && row[one as usize] == them && row[two as usize] == EMPTY {
             Some(two)
         } else {
             None

@@ -161,8 +161,18 @@ fn green_hackenbush_trees_follow_the_colon_principle() {
     let mut a = Arena::new();
     let mut h = Hackenbush::new();
     let trees = [
-        "G", "GG", "GGG", "G(G,G)", "GG(G,G)", "G(GG,G)", "G(G,G,G)", "G(GG,GGG)",
-        "G(G(G,G),GG)", "GG(G,G(G,GG)),G(G,G)", "G(GGG,GG,G),GGGG", "G(G(G(G,G),G),G)",
+        "G",
+        "GG",
+        "GGG",
+        "G(G,G)",
+        "GG(G,G)",
+        "G(GG,G)",
+        "G(G,G,G)",
+        "G(GG,GGG)",
+        "G(G(G,G),GG)",
+        "GG(G,G(G,GG)),G(G,G)",
+        "G(GGG,GG,G),GGGG",
+        "G(G(G(G,G),G),G)",
     ];
     for t in trees {
         let g = h.parse_value(&mut a, t).unwrap();
@@ -216,7 +226,12 @@ fn domineering_outcomes_agree_with_minimax() {
         }
     }
     // Boards with holes, read from text.
-    for text in ["..#\n...\n...", ".#..\n....\n..#.", "....\n.##.\n....", "#...\n....\n...#\n.#.."] {
+    for text in [
+        "..#\n...\n...",
+        ".#..\n....\n..#.",
+        "....\n.##.\n....",
+        "#...\n....\n...#\n.#..",
+    ] {
         let b: DomineeringBoard = text.parse().unwrap();
         let g = d.value(&mut a, &b);
         let o = outcome_of(
@@ -232,8 +247,11 @@ fn toads_outcomes_agree_with_minimax() {
     let mut a = Arena::new();
     let mut tf = ToadsAndFrogs::new();
     let moves = |row: &Vec<u8>, left: bool| -> Vec<Vec<u8>> {
-        let (me, them, step): (u8, u8, isize) =
-            if left { (b'T', b'F', 1) } else { (b'F', b'T', -1) };
+        let (me, them, step): (u8, u8, isize) = if left {
+            (b'T', b'F', 1)
+        } else {
+            (b'F', b'T', -1)
+        };
         let n = row.len() as isize;
         let mut out = Vec::new();
         for i in 0..n {
@@ -262,9 +280,7 @@ fn toads_outcomes_agree_with_minimax() {
     // Every strip of length up to 7.
     for len in 1..=7u32 {
         for code in 0..3usize.pow(len) {
-            let row: Vec<u8> = (0..len)
-                .map(|i| b".TF"[code / 3usize.pow(i) % 3])
-                .collect();
+            let row: Vec<u8> = (0..len).map(|i| b".TF"[code / 3usize.pow(i) % 3]).collect();
             let text = String::from_utf8(row.clone()).unwrap();
             let g = tf.value(&mut a, &parse_toads(&text).unwrap());
             let o = outcome_of(
