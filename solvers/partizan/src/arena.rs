@@ -88,6 +88,9 @@ impl Serialize for Outcome {
     }
 }
 
+/// Left's and Right's options of a canonical form, sorted: the key of the hash-consing.
+type FormKey = (Box<[GameId]>, Box<[GameId]>);
+
 #[derive(Debug)]
 pub(crate) struct Node {
     pub(crate) left: Box<[GameId]>,
@@ -117,7 +120,7 @@ pub(crate) struct Node {
 /// ```
 pub struct Arena {
     pub(crate) nodes: Vec<Node>,
-    index: FxMap<(Box<[GameId]>, Box<[GameId]>), GameId>,
+    index: FxMap<FormKey, GameId>,
     leq_memo: FxMap<(GameId, GameId), bool>,
     sum_memo: FxMap<(GameId, GameId), GameId>,
     neg_memo: FxMap<GameId, GameId>,

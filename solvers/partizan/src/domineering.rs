@@ -8,6 +8,15 @@ use std::fmt;
 /// The most cells a Domineering board may have (a board is a 64-bit mask).
 pub const MAX_DOMINEERING_CELLS: usize = 64;
 
+/// A domino placed on a board: its two cells `(row, col)` and the board after it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct DomineeringMove {
+    /// The cells the domino covers.
+    pub cells: [(usize, usize); 2],
+    /// The board after the move.
+    pub after: DomineeringBoard,
+}
+
 /// A Domineering board: `rows × cols` cells (at most 64), each empty or filled.
 ///
 /// ```
@@ -72,9 +81,15 @@ impl DomineeringBoard {
         row < self.rows() && col < self.cols() && self.empty >> (row * self.cols() + col) & 1 == 1
     }
 
-    /// The boards Left (vertical) or Right (horizontal) can move to, with the cells of each
-    /// domino as `(row, col)` pairs.
-    pub fn moves(&self, left: bool) -> Vec<((usize, usize), (usize, usize), DomineeringBoard)> {
+    /// The moves of Left (vertical dominoes) or Right (horizontal ones).
+    ///
+    /// ```
+    /// use cgtk_partizan::DomineeringBoard;
+    /// let b = DomineeringBoard::rectangle(2, 3).unwrap();
+    /// assert_eq!(b.moves(true).len(), 3);
+    /// assert_eq!(b.moves(false)[0].cells, [(0, 0), (0, 1)]);
+    /// ```
+    pub fn moves(&self, left: bool) -> Vec<DomineeringMove> {
         let (r, c) = (self.rows(), self.cols());
         let mut out = Vec::new();
         for i in 0..r {
@@ -84,7 +99,10 @@ impl DomineeringBoard {
                     let mut next = *self;
                     next.empty &= !(1u64 << (i * c + j));
                     next.empty &= !(1u64 << (i2 * c + j2));
-                    out.push(((i, j), (i2, j2), next));
+                    out.push(DomineeringMove {
+                        cells: [(i, j), (i2, j2)],
+                        after: next,
+                    });
                 }
             }
         }
@@ -313,12 +331,12 @@ impl Domineering {
                 let left: Vec<GameId> = key
                     .moves(true)
                     .iter()
-                    .map(|m| self.value(arena, &m.2))
+                    .map(|m| self.value(arena, &m.after))
                     .collect();
                 let right: Vec<GameId> = key
                     .moves(false)
                     .iter()
-                    .map(|m| self.value(arena, &m.2))
+                    .map(|m| self.value(arena, &m.after))
                     .collect();
                 let g = arena.construct(left, right);
                 self.table.insert((key.rows, key.cols, key.empty), g);

@@ -45,7 +45,7 @@ mod toads;
 
 pub use arena::{Arena, GameId, Outcome, Relation};
 pub use cutcake::{Cutcake, MAX_CUTCAKE_SIDE};
-pub use domineering::{Domineering, DomineeringBoard, MAX_DOMINEERING_CELLS};
+pub use domineering::{Domineering, DomineeringBoard, DomineeringMove, MAX_DOMINEERING_CELLS};
 pub use dyadic::{Dyadic, ParseDyadicError, MAX_EXPONENT};
 pub use hackenbush::{parse_hackenbush, Edge, EdgeColour, Hackenbush, MAX_HACKENBUSH_EDGES};
 pub use parse::{ParseGameError, MAX_INTEGER, MAX_NIMBER, MAX_UPS};

@@ -82,7 +82,7 @@ pub fn hottest_move(
     let mut best: Option<(usize, Dyadic)> = None;
     for (i, &c) in components.iter().enumerate() {
         let t = arena.temperature(c);
-        if best.is_none_or_colder(t) {
+        if best.map_or(true, |(_, b)| t > b) {
             best = Some((i, t));
         }
     }
@@ -121,14 +121,4 @@ pub fn hottest_move(
         None => None,
     };
     Some((i, t, mv))
-}
-
-trait Colder {
-    fn is_none_or_colder(self, t: Dyadic) -> bool;
-}
-
-impl Colder for Option<(usize, Dyadic)> {
-    fn is_none_or_colder(self, t: Dyadic) -> bool {
-        self.map_or(true, |(_, best)| t > best)
-    }
 }

@@ -99,7 +99,7 @@ impl Wall {
                 continue;
             }
             if let Some(dt) = (-d0).div_pow2(ds) {
-                let inside = ts.get(i + 1).is_none_or_after(t0 + dt);
+                let inside = before_next(ts.get(i + 1), t0 + dt);
                 if dt > Dyadic::ZERO && inside {
                     crossings.push(t0 + dt);
                 }
@@ -186,14 +186,9 @@ impl Wall {
     }
 }
 
-trait AfterBound {
-    fn is_none_or_after(self, t: Dyadic) -> bool;
-}
-
-impl AfterBound for Option<&Dyadic> {
-    fn is_none_or_after(self, t: Dyadic) -> bool {
-        self.map_or(true, |&next| t < next)
-    }
+/// Whether `t` comes before the next breakpoint (or there is none).
+fn before_next(next: Option<&Dyadic>, t: Dyadic) -> bool {
+    next.map_or(true, |&n| t < n)
 }
 
 /// The thermograph of a game: its left and right walls for temperatures `t ≥ -1`, which
@@ -325,7 +320,7 @@ fn meeting_temperature(ls: &Wall, rs: &Wall) -> Dyadic {
         if ds < 0 {
             if let Some(dt) = d0.div_pow2(-ds) {
                 let t = t0 + dt;
-                if ts.get(i + 1).is_none_or_after(t) || ts.get(i + 1) == Some(&t) {
+                if before_next(ts.get(i + 1), t) || ts.get(i + 1) == Some(&t) {
                     return t;
                 }
             }

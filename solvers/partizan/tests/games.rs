@@ -211,7 +211,7 @@ fn domineering_outcomes_agree_with_minimax() {
     let mut a = Arena::new();
     let mut d = Domineering::new();
     let moves = |b: &DomineeringBoard, left: bool| -> Vec<DomineeringBoard> {
-        b.moves(left).into_iter().map(|m| m.2).collect()
+        b.moves(left).into_iter().map(|m| m.after).collect()
     };
     let mut memo = HashMap::new();
     for r in 1..=4 {
