@@ -21,6 +21,11 @@ fn value_prints_canonical_form_outcome_and_temperature() {
     // Means add: 1 + (-1/2).
     assert_eq!(j["mean"], "1/2");
     insta::assert_snapshot!(ok(&["--json", "cgt", "value", "^", "+", "*"]));
+    assert_eq!(json(&["cgt", "value", "^^*"])["atomic_weight"], "2");
+    assert_eq!(
+        json(&["cgt", "value", "1"])["atomic_weight"],
+        serde_json::Value::Null
+    );
 }
 
 #[test]

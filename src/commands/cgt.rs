@@ -20,7 +20,8 @@ use std::path::PathBuf;
 /// Stars and ups written after a game add to it (`1/2^*`). Quote games for the shell.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// The canonical form of a game, its outcome class, mean, temperature and stops.
+    /// The canonical form of a game, its outcome class, mean, temperature, stops, and the
+    /// atomic weight of an all-small game.
     ///
     /// Example: cgtk cgt value "{1|-1} + ^"
     Value {
@@ -153,6 +154,8 @@ struct ValueReport {
     temperature: Dyadic,
     left_stop: Dyadic,
     right_stop: Dyadic,
+    /// For all-small games only.
+    atomic_weight: Option<String>,
 }
 
 fn outcome_words(o: Outcome) -> &'static str {
@@ -166,6 +169,7 @@ fn outcome_words(o: Outcome) -> &'static str {
 
 fn value_report(a: &mut Arena, input: String, g: GameId) -> ValueReport {
     let (left_stop, right_stop) = a.stops(g);
+    let atomic_weight = a.atomic_weight(g).map(|w| a.display(w));
     ValueReport {
         input,
         value: a.display(g),
@@ -174,13 +178,14 @@ fn value_report(a: &mut Arena, input: String, g: GameId) -> ValueReport {
         temperature: a.temperature(g),
         left_stop,
         right_stop,
+        atomic_weight,
     }
 }
 
 fn emit_value(a: &mut Arena, ctx: &Context, input: String, g: GameId) -> Result<()> {
     let r = value_report(a, input, g);
     ctx.emit(&r, || {
-        format!(
+        let mut out = format!(
             "value: {}\noutcome: {} ({})\nmean: {}\ntemperature: {}\nstops: left {}, right {}\n",
             r.value,
             r.outcome,
@@ -189,7 +194,11 @@ fn emit_value(a: &mut Arena, ctx: &Context, input: String, g: GameId) -> Result<
             r.temperature,
             r.left_stop,
             r.right_stop
-        )
+        );
+        if let Some(w) = &r.atomic_weight {
+            let _ = writeln!(out, "atomic weight: {w}");
+        }
+        out
     })
 }
 

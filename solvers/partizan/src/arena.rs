@@ -130,6 +130,7 @@ pub struct Arena {
     numbers: FxMap<Dyadic, GameId>,
     pub(crate) stops_memo: FxMap<GameId, (Dyadic, Dyadic)>,
     pub(crate) thermo_memo: FxMap<GameId, crate::thermograph::Thermograph>,
+    pub(crate) weight_memo: FxMap<GameId, GameId>,
 }
 
 impl Default for Arena {
@@ -165,6 +166,7 @@ impl Arena {
             numbers: FxMap::default(),
             stops_memo: FxMap::default(),
             thermo_memo: FxMap::default(),
+            weight_memo: FxMap::default(),
         };
         let zero = arena.intern(Vec::new(), Vec::new());
         arena.integers.push(zero);

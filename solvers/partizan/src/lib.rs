@@ -5,7 +5,7 @@
 //!   switches; sums, negatives, comparison ([`Relation`]) and outcome classes ([`Outcome`]);
 //!   reading ([`Arena::parse`]) and printing ([`Arena::display`]) the usual notation.
 //! - Temperature theory: [`Arena::stops`], [`Arena::mean`], [`Arena::temperature`] and
-//!   the [`Thermograph`] with its [`Wall`]s.
+//!   the [`Thermograph`] with its [`Wall`]s; [`Arena::atomic_weight`] of all-small games.
 //! - Playing sums: [`winning_moves`] and [`hottest_move`]; [`thermograph_png`] draws a
 //!   thermograph.
 //! - Games valued from their options with a transposition table: [`Hackenbush`]
@@ -29,6 +29,7 @@
 #![deny(missing_docs)]
 
 mod arena;
+mod atomic;
 mod canonical;
 mod cutcake;
 mod display;

@@ -242,3 +242,39 @@ proptest! {
         }
     }
 }
+
+/// All-small game trees: every position has moves for both players or for neither.
+fn all_small_tree() -> impl Strategy<Value = Tree> {
+    let leaf = Just(Tree {
+        left: vec![],
+        right: vec![],
+    });
+    leaf.prop_recursive(3, 24, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 1..3),
+            prop::collection::vec(inner, 1..3),
+        )
+            .prop_map(|(left, right)| Tree { left, right })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Atomic weights add, and negate with the game.
+    #[test]
+    fn atomic_weights_add(s in all_small_tree(), t in all_small_tree()) {
+        let mut a = Arena::new();
+        let (g, h) = (build(&mut a, &s), build(&mut a, &t));
+        let gh = a.add(g, h);
+        let (wg, wh, wgh) = (
+            a.atomic_weight(g).unwrap(),
+            a.atomic_weight(h).unwrap(),
+            a.atomic_weight(gh).unwrap(),
+        );
+        prop_assert_eq!(a.add(wg, wh), wgh);
+        let m = a.neg(g);
+        let wm = a.atomic_weight(m).unwrap();
+        prop_assert_eq!(wm, a.neg(wg));
+    }
+}
