@@ -61,7 +61,7 @@ fn compare_answers_the_relation() {
 #[test]
 fn bad_games_are_usage_errors() {
     insta::assert_snapshot!(usage_error(&["cgt", "value", "{1|"]), @"error: expected a game (a number, *n, ^, v, {…|…}, '(', '-' or '±') at position 4, found the end of the text in '{1|'\n");
-    insta::assert_snapshot!(usage_error(&["cgt", "value", "1/3"]), @"error: the denominator of '1/3' at position 1 is not a power of two up to 2^48 (short games have dyadic numbers only) in '1/3'\n");
+    insta::assert_snapshot!(usage_error(&["cgt", "value", "1/3"]), @"error: the denominator of '1/3' at position 1 is not a power of two up to 2^32 (short games have dyadic numbers only) in '1/3'\n");
     insta::assert_snapshot!(usage_error(&["cgt", "value", "{0|1|2}"]), @"error: two separators '|' at the same level (positions 3 and 5): use braces or more bars to say which is outer in '{0|1|2}'\n");
     insta::assert_snapshot!(usage_error(&["cgt", "compare", "^", "x"]), @"error: unexpected character 'x' at position 1 in 'x'\n");
     usage_error(&["cgt", "toads", "TTx"]);
@@ -69,6 +69,11 @@ fn bad_games_are_usage_errors() {
     usage_error(&["cgt", "domineering", "9x9"]);
     usage_error(&["cgt", "hackenbush", "B(R"]);
     usage_error(&["cgt", "value", "*99999"]);
+    usage_error(&["cgt", "value", "1/8589934592"]);
+    // Deep nesting is refused instead of overflowing the stack.
+    let deep = format!("{}0{}", "{".repeat(300), "|}".repeat(300));
+    assert!(usage_error(&["cgt", "value", &deep])
+        .starts_with("error: braces and parentheses nest more than 200 deep at position 201 "));
 }
 
 #[test]

@@ -49,7 +49,9 @@ pub use cutcake::{Cutcake, MAX_CUTCAKE_SIDE};
 pub use domineering::{Domineering, DomineeringBoard, DomineeringMove, MAX_DOMINEERING_CELLS};
 pub use dyadic::{Dyadic, ParseDyadicError, MAX_EXPONENT};
 pub use hackenbush::{parse_hackenbush, Edge, EdgeColour, Hackenbush, MAX_HACKENBUSH_EDGES};
-pub use parse::{ParseGameError, MAX_INTEGER, MAX_NIMBER, MAX_UPS};
+pub use parse::{
+    ParseGameError, MAX_DENOMINATOR_EXPONENT, MAX_INTEGER, MAX_NESTING, MAX_NIMBER, MAX_UPS,
+};
 pub use picture::thermograph_png;
 pub use play::{hottest_move, winning_moves, SumMove};
 pub use position_error::PositionError;

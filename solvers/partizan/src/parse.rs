@@ -1,10 +1,14 @@
 //! Reading games from text: `{L1, L2 | R1, R2}`, numbers, `*n`, `^`, `v`, `±x`, sums.
 
 use crate::arena::{Arena, GameId};
-use crate::dyadic::{Dyadic, MAX_EXPONENT};
+use crate::dyadic::Dyadic;
 
 /// The largest integer a number in the text may have (in absolute value).
 pub const MAX_INTEGER: i64 = 1 << 16;
+/// The largest k of a denominator 2^k in the text.
+pub const MAX_DENOMINATOR_EXPONENT: u32 = 32;
+/// How deeply braces and parentheses may nest in the text.
+pub const MAX_NESTING: usize = 200;
 /// The largest `n` of a nimber `*n` in the text.
 pub const MAX_NIMBER: u32 = 1024;
 /// The largest multiple of up (`^n`, `vn`) in the text.
@@ -32,7 +36,7 @@ pub enum ParseGameError {
         character: char,
     },
     /// A fraction whose denominator is not a power of two.
-    #[error("the denominator of '{text}' at position {position} is not a power of two up to 2^48 (short games have dyadic numbers only)")]
+    #[error("the denominator of '{text}' at position {position} is not a power of two up to 2^32 (short games have dyadic numbers only)")]
     NotDyadic {
         /// Where.
         position: usize,
@@ -46,6 +50,12 @@ pub enum ParseGameError {
         position: usize,
         /// The number.
         text: String,
+    },
+    /// Braces and parentheses nested too deeply.
+    #[error("braces and parentheses nest more than 200 deep at position {position}")]
+    TooDeep {
+        /// Where.
+        position: usize,
     },
     /// Two separators of the same (largest) number of bars in one pair of braces.
     #[error("two separators '{bars}' at the same level (positions {first} and {second}): use braces or more bars to say which is outer")]
@@ -148,7 +158,10 @@ fn lex(text: &str) -> Result<Vec<(Token, usize)>, ParseGameError> {
                     };
                 let num_text: String = chars[i..j].iter().collect();
                 let num: i64 = num_text.parse().map_err(|_| too_large(i, end))?;
-                if den == 0 || den.count_ones() != 1 || den.trailing_zeros() > MAX_EXPONENT {
+                if den == 0
+                    || den.count_ones() != 1
+                    || den.trailing_zeros() > MAX_DENOMINATOR_EXPONENT
+                {
                     return Err(ParseGameError::NotDyadic {
                         position,
                         text: chars[i..end].iter().collect(),
@@ -221,6 +234,7 @@ fn lex(text: &str) -> Result<Vec<(Token, usize)>, ParseGameError> {
 struct Parser<'a> {
     tokens: Vec<(Token, usize)>,
     at: usize,
+    depth: usize,
     arena: &'a mut Arena,
 }
 
@@ -239,6 +253,18 @@ impl Parser<'_> {
             expected,
             found: describe(self.peek()),
         }
+    }
+
+    /// Steps into a brace or parenthesis.
+    fn enter(&mut self) -> Result<(), ParseGameError> {
+        if self.depth >= MAX_NESTING {
+            return Err(ParseGameError::TooDeep {
+                position: self.position(),
+            });
+        }
+        self.depth += 1;
+        self.at += 1;
+        Ok(())
     }
 
     fn expression(&mut self) -> Result<GameId, ParseGameError> {
@@ -318,8 +344,9 @@ impl Parser<'_> {
                 Ok(self.arena.up_multiple(n))
             }
             Token::LParen => {
-                self.at += 1;
+                self.enter()?;
                 let g = self.expression()?;
+                self.depth -= 1;
                 if *self.peek() != Token::RParen {
                     return Err(self.expected("')'"));
                 }
@@ -327,8 +354,9 @@ impl Parser<'_> {
                 Ok(g)
             }
             Token::LBrace => {
-                self.at += 1;
+                self.enter()?;
                 let g = self.braces()?;
+                self.depth -= 1;
                 Ok(g)
             }
             _ => Err(self.expected("a game (a number, *n, ^, v, {…|…}, '(', '-' or '±')")),
@@ -423,6 +451,7 @@ impl Arena {
         let mut parser = Parser {
             tokens,
             at: 0,
+            depth: 0,
             arena: self,
         };
         let g = parser.expression()?;
