@@ -111,34 +111,29 @@ impl DomineeringBoard {
 
     /// The connected regions of empty cells, each cropped to its bounding box.
     fn regions(&self) -> Vec<DomineeringBoard> {
-        let c = self.cols();
+        let (r, c) = (self.rows(), self.cols());
+        let row_mask = low_bits(c);
+        // Cells not in the first (last) column: where a shift right (left) may land.
+        let mut not_first_col = 0u64;
+        for i in 0..r {
+            not_first_col |= (row_mask & !1) << (i * c);
+        }
+        let not_last_col = not_first_col >> 1;
         let mut left = self.empty;
         let mut out = Vec::new();
         while left != 0 {
-            let start = left.trailing_zeros() as usize;
-            let mut region = 1u64 << start;
-            let mut stack = vec![start];
-            while let Some(k) = stack.pop() {
-                let (i, j) = (k / c, k % c);
-                let mut near = Vec::with_capacity(4);
-                if i > 0 {
-                    near.push(k - c);
+            let mut region = left & left.wrapping_neg();
+            loop {
+                let grown = region
+                    | ((region << 1) & not_first_col)
+                    | ((region >> 1) & not_last_col)
+                    | (region << c)
+                    | (region >> c);
+                let grown = grown & self.empty;
+                if grown == region {
+                    break;
                 }
-                if i + 1 < self.rows() {
-                    near.push(k + c);
-                }
-                if j > 0 {
-                    near.push(k - 1);
-                }
-                if j + 1 < c {
-                    near.push(k + 1);
-                }
-                for n in near {
-                    if self.empty >> n & 1 == 1 && region >> n & 1 == 0 {
-                        region |= 1 << n;
-                        stack.push(n);
-                    }
-                }
+                region = grown;
             }
             left &= !region;
             out.push(self.crop(region));
@@ -147,25 +142,25 @@ impl DomineeringBoard {
     }
 
     fn crop(&self, mask: u64) -> DomineeringBoard {
-        let c = self.cols();
-        let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
-        for k in 0..self.rows() * c {
-            if mask >> k & 1 == 1 {
-                let (i, j) = (k / c, k % c);
+        let (r, c) = (self.rows(), self.cols());
+        let row_mask = low_bits(c);
+        let mut cols = 0u64;
+        let (mut r0, mut r1) = (usize::MAX, 0);
+        for i in 0..r {
+            let row = (mask >> (i * c)) & row_mask;
+            if row != 0 {
+                cols |= row;
                 r0 = r0.min(i);
-                r1 = r1.max(i);
-                c0 = c0.min(j);
-                c1 = c1.max(j);
+                r1 = i;
             }
         }
+        let c0 = cols.trailing_zeros() as usize;
+        let c1 = 63 - cols.leading_zeros() as usize;
         let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
         let mut empty = 0u64;
         for i in 0..h {
-            for j in 0..w {
-                if mask >> ((i + r0) * c + j + c0) & 1 == 1 {
-                    empty |= 1 << (i * w + j);
-                }
-            }
+            let row = (mask >> ((i + r0) * c + c0)) & low_bits(w);
+            empty |= row << (i * w);
         }
         DomineeringBoard {
             rows: h as u8,
@@ -213,6 +208,15 @@ impl DomineeringBoard {
             }
         }
         best
+    }
+}
+
+/// The mask of the `n` lowest bits (`n <= 64`).
+fn low_bits(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
     }
 }
 
@@ -296,7 +300,10 @@ impl std::str::FromStr for DomineeringBoard {
 /// ```
 #[derive(Debug, Default)]
 pub struct Domineering {
+    /// Values of normalised regions.
     table: FxMap<(u8, u8, u64), GameId>,
+    /// Values of whole boards as they were met (before splitting and normalising).
+    boards: FxMap<(u8, u8, u64), GameId>,
 }
 
 impl Domineering {
@@ -312,11 +319,16 @@ impl Domineering {
 
     /// The value of a board: the sum of its regions' values.
     pub fn value(&mut self, arena: &mut Arena, board: &DomineeringBoard) -> GameId {
+        let key = (board.rows, board.cols, board.empty);
+        if let Some(&g) = self.boards.get(&key) {
+            return g;
+        }
         let mut total = arena.zero();
         for region in board.regions() {
             let g = self.region_value(arena, &region);
             total = arena.add(total, g);
         }
+        self.boards.insert(key, total);
         total
     }
 
