@@ -31,7 +31,7 @@ fn main() {
         .filter(|a| a.contains('x'))
         .collect();
     if sizes.is_empty() {
-        sizes = ["5x5", "4x7", "3x10", "2x20", "5x6"]
+        sizes = ["5x5", "4x7", "3x10", "2x20", "5x6", "3x11", "4x8"]
             .iter()
             .map(|s| s.to_string())
             .collect();
