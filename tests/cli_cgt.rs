@@ -40,6 +40,8 @@ fn value_notation() {
         ("↑ + ↓", "0"),
         ("^3", "^3"),
         ("{1|1}", "1*"),
+        ("{1, {2|0} | -1, {0|-2}}", "±(1, {2|0})"),
+        ("±(1, {2|0}) + ±(1, {2|0})", "0"),
     ];
     for (input, form) in cases {
         assert_eq!(json(&["cgt", "value", input])["value"], form, "{input}");
@@ -93,6 +95,10 @@ fn thermograph_text_json_and_picture() {
 fn games() {
     insta::assert_snapshot!(ok(&["cgt", "domineering", "2x2"]));
     assert_eq!(json(&["cgt", "domineering", "2x4"])["value"], "{2|0||0}");
+    assert_eq!(
+        json(&["cgt", "domineering", "4x4"])["value"],
+        "±(0, {{2|0}, {2||2|0}|{2|0}, {2|0||0}})"
+    );
     assert_eq!(json(&["cgt", "domineering", "1x7"])["value"], "-3");
     insta::assert_snapshot!(ok_with(
         &["cgt", "domineering", "--board", "-"],

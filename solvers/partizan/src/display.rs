@@ -43,14 +43,15 @@ impl Arena {
 
     /// The game in the usual notation: numbers (`3/4`), nimbers (`*`, `*2`), ups (`^`, `^^`,
     /// `^3`, `v`, `vv`, `v3`, with a number and a nimber: `1/2^*`), switches `±x` = {x | -x}
-    /// for a number x and otherwise braces, options of a game nested in a single option of
+    /// for a number x and `±(A, B)` = {A, B | -A, -B} for two or more options and otherwise braces, options of a game nested in a single option of
     /// another printed with more bars (`{0||0|-1}` is {0 | {0 | -1}}).
     ///
     /// ```
     /// use cgtk_partizan::Arena;
     /// let mut a = Arena::new();
     /// for text in ["0", "-3/8", "*", "*3", "^", "^*", "vv*", "^3", "1/2^*2", "±1", "{2|0}",
-    ///              "{0||0|-1}", "{1|0}", "{1|0||-1}", "{2, {3|1}|0}"] {
+    ///              "{0||0|-1}", "{1|0}", "{1|0||-1}", "{2, {3|1}|0}",
+    ///              "±(1, {2|0})"] {
     ///     let g = a.parse(text).unwrap();
     ///     assert_eq!(a.display(g), text);
     /// }
@@ -111,7 +112,15 @@ impl Arena {
                     }
                 }
             }
-            return None;
+        }
+        let (left, right) = self.options(g);
+        if left.len() > 1 {
+            let mut negatives: Vec<GameId> = left.iter().map(|&l| self.neg(l)).collect();
+            negatives.sort_unstable();
+            if negatives == right {
+                let texts: Vec<String> = left.iter().map(|&l| self.display(l)).collect();
+                return Some(format!("±({})", texts.join(", ")));
+            }
         }
         let (left, right) = (self.left_options(g), self.right_options(g));
         if let ([l], [r]) = (left, right) {

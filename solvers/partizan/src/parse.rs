@@ -321,6 +321,9 @@ impl Parser<'_> {
             }
             Token::PlusMinus => {
                 self.at += 1;
+                if *self.peek() == Token::LParen {
+                    return self.switch_list();
+                }
                 let g = self.unary()?;
                 Ok(self.arena.switch(g))
             }
@@ -361,6 +364,23 @@ impl Parser<'_> {
             }
             _ => Err(self.expected("a game (a number, *n, ^, v, {…|…}, '(', '-' or '±')")),
         }
+    }
+
+    /// `±(A, B, …)` = {A, B, … | -A, -B, …}, after the `±`.
+    fn switch_list(&mut self) -> Result<GameId, ParseGameError> {
+        self.enter()?;
+        let mut options = vec![self.expression()?];
+        while *self.peek() == Token::Comma {
+            self.at += 1;
+            options.push(self.expression()?);
+        }
+        if *self.peek() != Token::RParen {
+            return Err(self.expected("',' or ')'"));
+        }
+        self.at += 1;
+        self.depth -= 1;
+        let negatives: Vec<GameId> = options.iter().map(|&g| self.arena.neg(g)).collect();
+        Ok(self.arena.construct(options, negatives))
     }
 
     /// The inside of braces and the closing brace.
@@ -433,7 +453,7 @@ impl Parser<'_> {
 impl Arena {
     /// Reads a game: `{L1, L2 | R1, R2}` (more bars for nesting: `{0||0|-1}`), integers and
     /// dyadic fractions (`-3/8`), nimbers (`*`, `*3`), up and down (`^`, `↑`, `^^`, `^3`,
-    /// `v`, `↓`, `v3`), switches `±x`, sums `+`, differences `-`, negation `-`, and
+    /// `v`, `↓`, `v3`), switches `±x` and `±(A, B)` = {A, B | -A, -B}, sums `+`, differences `-`, negation `-`, and
     /// parentheses. Stars and ups written right after a game add to it (`1/2^*` is
     /// 1/2 + ^ + *); unary `-` and `±` apply to the piece right after them.
     ///
