@@ -278,3 +278,18 @@ proptest! {
         prop_assert_eq!(wm, a.neg(wg));
     }
 }
+
+/// Every line of the bad-input corpus is refused with an error (and no panic).
+#[test]
+fn bad_inputs_are_refused() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/bad_games.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.starts_with("# Source: "));
+    let mut a = Arena::new();
+    let mut count = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        assert!(a.parse(line).is_err(), "'{line}' was accepted");
+        count += 1;
+    }
+    assert!(count >= 20);
+}
