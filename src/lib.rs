@@ -15,6 +15,7 @@ pub use cgtk_chess as chess;
 pub use cgtk_core as core;
 pub use cgtk_games as games;
 pub use cgtk_nimber as nimber;
+pub use cgtk_partizan as partizan;
 pub use cgtk_poggle as poggle;
 pub use cgtk_polya as polya;
 pub use cgtk_retro as retro;

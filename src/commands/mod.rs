@@ -10,6 +10,7 @@ use anyhow::Result;
 use clap::Subcommand;
 
 pub mod analyze;
+pub mod cgt;
 pub mod chess;
 pub mod count;
 pub mod cycle_index;
@@ -58,6 +59,10 @@ pub enum Command {
     Nim(nim::Args),
     /// Grundy values of heap games (octal codes, subtraction games, Grundy's game).
     Grundy(grundy::Args),
+    /// Partizan games: canonical forms, comparison, thermographs, Domineering, Hackenbush,
+    /// Toads and Frogs, Cutcake, and moves in sums.
+    #[command(subcommand)]
+    Cgt(cgt::Command),
 }
 
 impl Command {
@@ -77,6 +82,7 @@ impl Command {
             Command::Nimber(args) => nimber::run(args, ctx),
             Command::Nim(args) => nim::run(args, ctx),
             Command::Grundy(args) => grundy::run(args, ctx),
+            Command::Cgt(cmd) => cgt::run(cmd, ctx),
         }
     }
 }
