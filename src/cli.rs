@@ -11,6 +11,7 @@ use crate::commands::Command;
 use anyhow::Result;
 use clap::Parser;
 use serde::Serialize;
+use std::ffi::OsString;
 use std::fmt::Display;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -31,6 +32,42 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The command line with the global flags (`--json`, `--threads N`, `--threads=N`) moved
+/// in front of the command, wherever they were written; everything after a bare `--` is
+/// left alone.
+///
+/// Commands whose free arguments may begin with `-` (`nimber '*4 ^ -1'`, `cgt value -1`)
+/// take them with `allow_hyphen_values`, and clap then read a trailing `--json` as one more
+/// word of the expression (`cgtk nimber '*4 ^ -1' --json` was refused as a bad nimber).
+/// Moving the global flags first makes them work after any command's arguments.
+pub fn hoist_global_flags(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
+    let mut args = args.into_iter();
+    let mut front: Vec<OsString> = args.next().into_iter().collect();
+    let mut rest = Vec::new();
+    let mut literal = false;
+    while let Some(arg) = args.next() {
+        if literal {
+            rest.push(arg);
+            continue;
+        }
+        match arg.to_str() {
+            Some("--") => {
+                literal = true;
+                rest.push(arg);
+            }
+            Some("--json") => front.push(arg),
+            Some("--threads") => {
+                front.push(arg);
+                front.extend(args.next());
+            }
+            Some(a) if a.starts_with("--threads=") => front.push(arg),
+            _ => rest.push(arg),
+        }
+    }
+    front.extend(rest);
+    front
 }
 
 /// What every command receives besides its own arguments.
@@ -168,6 +205,32 @@ mod tests {
         check_command(&mut root, &mut Vec::new(), &mut paths);
         // The root and at least one command below it.
         assert!(paths.len() > 1, "only {paths:?}");
+    }
+
+    /// `cgtk nimber '*4 ^ -1' --json` read `--json` as part of the expression; global
+    /// flags now move in front of the command wherever they stand, except after `--`.
+    #[test]
+    fn global_flags_move_in_front_of_the_command() {
+        let hoist = |args: &[&str]| -> Vec<String> {
+            super::hoist_global_flags(args.iter().map(std::ffi::OsString::from))
+                .into_iter()
+                .map(|a| a.into_string().unwrap())
+                .collect()
+        };
+        assert_eq!(
+            hoist(&["cgtk", "nimber", "*4 ^ -1", "--json", "--threads", "2"]),
+            ["cgtk", "--json", "--threads", "2", "nimber", "*4 ^ -1"]
+        );
+        assert_eq!(
+            hoist(&["cgtk", "cgt", "value", "-1", "--threads=3"]),
+            ["cgtk", "--threads=3", "cgt", "value", "-1"]
+        );
+        assert_eq!(
+            hoist(&["cgtk", "nimber", "--", "-*3", "--json"]),
+            ["cgtk", "nimber", "--", "-*3", "--json"]
+        );
+        assert_eq!(hoist(&["cgtk", "nim", "--threads"]), ["cgtk", "--threads", "nim"]);
+        assert_eq!(hoist(&["cgtk"]), ["cgtk"]);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = match cli::Cli::try_parse() {
+    let cli = match cli::Cli::try_parse_from(cli::hoist_global_flags(std::env::args_os())) {
         Ok(cli) => cli,
         Err(err) => {
             // clap prints help and version to stdout (exit 0) and usage errors to stderr (exit 2).

@@ -345,3 +345,31 @@ fn colour_names_must_be_distinct_and_need_the_inventory() {
     args.extend(["--inventory", "--names", "x,y"]);
     assert!(ok(&args).contains("x^4 + x^3*y + 2*x^2*y^2 + x*y^3 + y^4"));
 }
+
+/// `--content 18446744073709551615,1` used to report that the content "adds up to
+/// 18446744073709551615": the sum saturated at 2^64 − 1. The message now gives the exact
+/// sum, for necklaces and boards alike.
+#[test]
+fn content_sums_are_exact_beyond_64_bits() {
+    for group in [
+        &["count", "necklaces", "--beads", "8"][..],
+        &["count", "board", "--rows", "2", "--cols", "4"],
+    ] {
+        let mut args = group.to_vec();
+        args.extend(["--colours", "2", "--content", "18446744073709551615,1"]);
+        let err = usage_error(&args);
+        assert!(
+            err.contains("adds up to 18446744073709551616, but there are 8 positions"),
+            "{err}"
+        );
+        let mut args = group.to_vec();
+        args.extend([
+            "--colours",
+            "3",
+            "--content",
+            "18446744073709551615,18446744073709551615,2",
+        ]);
+        let err = usage_error(&args);
+        assert!(err.contains("adds up to 36893488147419103232,"), "{err}");
+    }
+}

@@ -73,3 +73,20 @@ fn grundy_rejects_bad_input() {
     insta::assert_snapshot!(usage_error(&["grundy", "0.77"]));
     usage_error(&["grundy", "0.77", "--to", "ten"]);
 }
+
+/// `grundy 0.77 --to 18446744073709551615` (and the same heap in `--position`) overflowed
+/// `N + 1` when sizing the progress bar. Both are refused with the limit; a heap that is
+/// too large is named as a heap, not as "N".
+#[test]
+fn grundy_refuses_the_largest_numbers_without_overflow() {
+    let err = usage_error(&["grundy", "0.77", "--to", "18446744073709551615"]);
+    assert!(
+        err.contains("N = 18446744073709551615 is too large for 0.77: at most 200000000"),
+        "{err}"
+    );
+    let err = usage_error(&["grundy", "kayles", "--position", "5,18446744073709551615"]);
+    assert!(
+        err.contains("heap 18446744073709551615 in --position is too large for 0.77: heaps go up to 200000000"),
+        "{err}"
+    );
+}

@@ -116,6 +116,29 @@ fn bad_input_is_one_line_with_exit_code_2() {
     insta::assert_snapshot!(errors.concat());
 }
 
+/// `--pattern '-9223372036854775808,0'` used to be solved as the pattern `0,0`: the range
+/// check took `abs()` of the offset, which wraps for the most negative 64-bit number, and
+/// the offset was then truncated to 0. Each extreme offset is now refused, naming it and
+/// the range allowed.
+#[test]
+fn extreme_pattern_offsets_are_refused_not_wrapped() {
+    for offset in [
+        "-9223372036854775808,0",
+        "0,-9223372036854775808",
+        "9223372036854775807,0",
+        "-4294967296,0",
+        "-1001,0",
+    ] {
+        let err = usage_error(&["poggle", "solve", "3", "--pattern", offset], "");
+        assert!(
+            err.contains(&format!("offset {offset}")) && err.contains("-1000..=1000"),
+            "{offset}: {err}"
+        );
+    }
+    // The edge of the range is still accepted.
+    ok(&["poggle", "solve", "3", "--pattern", "0,0 -1000,1000"]);
+}
+
 #[test]
 fn minimal_refuses_exhaustive_search_on_a_huge_kernel() {
     // The 95×95 board has 2^62 solutions: too many to search, so the best found by local

@@ -5,7 +5,7 @@ use crate::cli::{usage, Context};
 use anyhow::Result;
 use cgtk_nimber::{
     analyse_sum, find_periodicity, grundy_sequence_with_progress, HeapGame, Periodicity,
-    SumAnalysis,
+    SequenceError, SumAnalysis,
 };
 use serde_json::{json, Value};
 use std::fmt::Write as _;
@@ -63,13 +63,21 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
     };
     let largest_heap = heaps.iter().flatten().copied().max().unwrap_or(0);
     let upto = args.to.unwrap_or(0).max(largest_heap);
-    let bar = ctx.progress(upto + 1, "Grundy values");
+    // `upto + 1` overflowed for `--to 18446744073709551615` (a panic with overflow checks, a
+    // zero-length bar without); such an N is refused below by the sequence's own limit.
+    let bar = ctx.progress(upto.saturating_add(1), "Grundy values");
     let values = grundy_sequence_with_progress(&game, upto, &mut |n| {
         if let Some(bar) = &bar {
             bar.set_position(n);
         }
     })
-    .map_err(usage)?;
+    .map_err(|err| match err {
+        // The limit was reached because of a heap, not of --to: say so.
+        SequenceError::TooLarge { game, max, .. } if upto > args.to.unwrap_or(0) => usage(format!(
+            "heap {largest_heap} in --position is too large for {game}: heaps go up to {max}"
+        )),
+        other => usage(other),
+    })?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

@@ -103,6 +103,10 @@ fn color_name(c: Color) -> &'static str {
     }
 }
 
+/// The largest halfmove clock and fullmove number a FEN may give: far beyond any real
+/// game, and small enough that playing on can never overflow the counters.
+pub const MAX_FEN_COUNTER: u32 = 1_000_000;
+
 /// The FEN of the standard starting position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -216,21 +220,25 @@ impl Position {
         pos.castling = parse_castling(&pos, fields[2])?;
         pos.ep = parse_ep(&pos, fields[3])?;
         if let Some(h) = fields.get(4) {
-            pos.halfmove = h.parse().map_err(|_| FenError::Counter {
-                name: "halfmove clock",
-                found: h.to_string(),
-                allowed: "a whole number from 0",
-            })?;
+            pos.halfmove = h
+                .parse()
+                .ok()
+                .filter(|&n: &u32| n <= MAX_FEN_COUNTER)
+                .ok_or(FenError::Counter {
+                    name: "halfmove clock",
+                    found: h.to_string(),
+                    allowed: "a whole number from 0 to 1000000",
+                })?;
         }
         if let Some(f) = fields.get(5) {
             pos.fullmove = f
                 .parse()
                 .ok()
-                .filter(|&n: &u32| n >= 1)
+                .filter(|&n: &u32| (1..=MAX_FEN_COUNTER).contains(&n))
                 .ok_or(FenError::Counter {
                     name: "fullmove number",
                     found: f.to_string(),
-                    allowed: "a whole number from 1",
+                    allowed: "a whole number from 1 to 1000000",
                 })?;
         }
         if pos.is_attacked(pos.king_square(pos.side.flip()), pos.side) {

@@ -54,7 +54,7 @@ mod types;
 pub mod uci;
 
 pub use eval::PIECE_VALUES;
-pub use fen::{FenError, START_FEN};
+pub use fen::{FenError, MAX_FEN_COUNTER, START_FEN};
 pub use game::Chess;
 pub use perft::{perft, perft_divide, perft_listing};
 pub use position::{Position, Undo};

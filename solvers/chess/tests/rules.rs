@@ -70,7 +70,7 @@ fn fen_errors_are_precise() {
             FenError::Counter {
                 name: "halfmove clock",
                 found: "-3".into(),
-                allowed: "a whole number from 0",
+                allowed: "a whole number from 0 to 1000000",
             },
         ),
         (
@@ -78,7 +78,25 @@ fn fen_errors_are_precise() {
             FenError::Counter {
                 name: "fullmove number",
                 found: "0".into(),
-                allowed: "a whole number from 1",
+                allowed: "a whole number from 1 to 1000000",
+            },
+        ),
+        // A clock of u32::MAX used to be accepted; the first quiet move then overflowed the
+        // counter (a panic with overflow checks, a wrapped clock without).
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 4294967295 1",
+            FenError::Counter {
+                name: "halfmove clock",
+                found: "4294967295".into(),
+                allowed: "a whole number from 0 to 1000000",
+            },
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 b - - 0 4294967295",
+            FenError::Counter {
+                name: "fullmove number",
+                found: "4294967295".into(),
+                allowed: "a whole number from 1 to 1000000",
             },
         ),
         ("4k2R/8/8/8/8/8/8/4K3 w - - 0 1", FenError::OpponentInCheck),

@@ -42,14 +42,22 @@ impl Pattern {
         }
         let mut out = Vec::with_capacity(offsets.len());
         for &(dr, dc) in offsets {
-            if dr.abs() > MAX_OFFSET || dc.abs() > MAX_OFFSET {
+            // A range test, not `abs()`: `i64::MIN.abs()` overflows (and wrapped to a negative
+            // number that passed the old test, so the offset was then truncated to 0).
+            let allowed = -MAX_OFFSET..=MAX_OFFSET;
+            if !allowed.contains(&dr) || !allowed.contains(&dc) {
                 return Err(PatternError::TooFar {
                     dr,
                     dc,
                     max: MAX_OFFSET,
                 });
             }
-            out.push((dr as i32, dc as i32));
+            let narrow = |v: i64| i32::try_from(v).map_err(|_| PatternError::TooFar {
+                dr,
+                dc,
+                max: MAX_OFFSET,
+            });
+            out.push((narrow(dr)?, narrow(dc)?));
         }
         Ok(Pattern { offsets: out })
     }
@@ -60,6 +68,8 @@ impl Pattern {
     /// use cgtk_poggle::Pattern;
     /// assert!(Pattern::parse("0,0 -1,0 1,0 0,-1 0,1").unwrap().is_plus());
     /// assert!(Pattern::parse("0;0").is_err());
+    /// // The most negative 64-bit offset is refused, not wrapped to 0.
+    /// assert!(Pattern::parse("-9223372036854775808,0").is_err());
     /// ```
     pub fn parse(text: &str) -> Result<Self, PatternError> {
         let mut offsets = Vec::new();

@@ -161,10 +161,22 @@ impl CycleIndex {
     }
 
     /// The cycle index of the dihedral group D_n of order 2n (rotations and reflections of
-    /// `n` beads). For n = 1, 2 this is the usual formula, where some reflections act as
-    /// the identity.
+    /// `n` beads). For n = 1, 2 every reflection moves the beads as a rotation does, so the
+    /// permutations acting are those of C_n (the trivial group for n = 1, C2 for n = 2);
+    /// the cycle index is theirs, in lowest terms (the counts are the same either way).
+    ///
+    /// ```
+    /// use cgtk_polya::CycleIndex;
+    /// assert_eq!(CycleIndex::dihedral(1).unwrap().to_string(), "g1");
+    /// assert_eq!(CycleIndex::dihedral(2).unwrap().to_string(), "(g1^2 + g2)/2");
+    /// assert_eq!(CycleIndex::dihedral(3).unwrap().order().to_string(), "6");
+    /// ```
     pub fn dihedral(n: usize) -> Result<CycleIndex, GroupError> {
         let mut z = CycleIndex::cyclic(n)?;
+        if n <= 2 {
+            // Listing the reflections too gave the unreduced (2*g1)/2 and (2*g1^2 + 2*g2)/4.
+            return Ok(z);
+        }
         let n32 = n as u32;
         if n % 2 == 1 {
             z.add_term(

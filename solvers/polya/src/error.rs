@@ -89,8 +89,9 @@ pub enum CountError {
     /// The content does not add up to the number of points.
     #[error("the content adds up to {sum}, but there are {points} positions to fill")]
     ContentSum {
-        /// The sum of the content.
-        sum: u64,
+        /// The sum of the content, exact (128 bits hold any sum of 64-bit counts the
+        /// command line can give).
+        sum: u128,
         /// The number of points (beads, cells).
         points: usize,
     },

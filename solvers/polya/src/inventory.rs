@@ -216,13 +216,13 @@ pub(crate) fn check_content(content: &[u64], points: usize) -> Result<(), CountE
     if content.is_empty() {
         return Err(CountError::NoColours);
     }
-    let sum = content.iter().try_fold(0u64, |acc, &c| acc.checked_add(c));
-    match sum {
-        Some(sum) if sum == points as u64 => Ok(()),
-        _ => Err(CountError::ContentSum {
-            sum: sum.unwrap_or(u64::MAX),
-            points,
-        }),
+    // Summed in 128 bits: a 64-bit sum saturated, so `18446744073709551615,1` was reported
+    // as adding up to 18446744073709551615 instead of 2^64.
+    let sum: u128 = content.iter().map(|&c| u128::from(c)).sum();
+    if sum == points as u128 {
+        Ok(())
+    } else {
+        Err(CountError::ContentSum { sum, points })
     }
 }
 

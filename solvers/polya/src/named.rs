@@ -117,6 +117,9 @@ impl NamedGroup {
     pub fn name(&self) -> String {
         match *self {
             NamedGroup::Cyclic(n) => format!("C{n}"),
+            // D1 and D2 act on their beads as the trivial group and C2.
+            NamedGroup::Dihedral(1) => "D1 acting as the trivial group".to_string(),
+            NamedGroup::Dihedral(2) => "D2 acting as C2".to_string(),
             NamedGroup::Dihedral(n) => format!("D{n}"),
             NamedGroup::Symmetric(n) => format!("S{n}"),
             NamedGroup::Board {
@@ -124,8 +127,14 @@ impl NamedGroup {
                 cols,
                 symmetry,
             } => {
+                // Named by the group the symmetries form, not by the square's: a 1x1 board
+                // has only the identity (it was called D4, of order 1) and a 1xN board only
+                // the half turn (it was called the Klein four-group, of order 2).
+                let thin = rows == 1 || cols == 1;
                 let name = match (symmetry, rows == cols) {
+                    _ if rows == 1 && cols == 1 => "the trivial group",
                     (BoardSymmetry::Full, true) => "D4",
+                    (BoardSymmetry::Full, false) if thin => "C2",
                     (BoardSymmetry::Full, false) => "Klein four-group",
                     (BoardSymmetry::Rotations, true) => "C4",
                     (BoardSymmetry::Rotations, false) => "C2",
@@ -166,7 +175,7 @@ impl NamedGroup {
     /// most [`MAX_GENERATED_DEGREE`] points).
     ///
     /// For n = 1, 2 the dihedral group's reflections coincide with rotations, so the group
-    /// built here is smaller than the abstract D_n of order 2n (the counts agree).
+    /// built here is C_n, as in [`CycleIndex::dihedral`].
     pub fn group(&self) -> Result<PermGroup, GroupError> {
         self.check()?;
         let n = self.degree();

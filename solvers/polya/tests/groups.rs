@@ -168,3 +168,83 @@ proptest! {
         prop_assert_eq!(Perm::from_cycles(9, &cycles).unwrap(), a);
     }
 }
+
+/// The order a group's name promises (`D4` has 8 elements, `C2` 2, ...).
+fn promised_order(name: &str) -> u64 {
+    let head = name.split_whitespace().next().unwrap();
+    match head {
+        "the" => 1,
+        "Klein" => 4,
+        _ if name.contains("acting as the trivial group") => 1,
+        _ if name.contains("acting as C2") => 2,
+        _ => {
+            let n: u64 = head[1..].parse().unwrap();
+            match &head[..1] {
+                "C" => n,
+                "D" => 2 * n,
+                "S" => (1..=n).product(),
+                _ => panic!("unknown group name {name}"),
+            }
+        }
+    }
+}
+
+/// `cycle-index board 1x1` used to be named D4 with order 1, `board 1x2` the Klein
+/// four-group with order 2, and `dihedral 1`, `dihedral 2` printed the unreduced
+/// `(2*g1)/2` and `(2*g1^2 + 2*g2)/4`. Every name now promises the order printed, that
+/// order is the number of distinct permutations generated, and the identity term has
+/// coefficient 1 (so the fraction is in lowest terms).
+#[test]
+fn names_orders_and_reduced_fractions_agree() {
+    let mut groups = Vec::new();
+    for n in 1..=7 {
+        groups.extend([
+            NamedGroup::Cyclic(n),
+            NamedGroup::Dihedral(n),
+            NamedGroup::Symmetric(n),
+        ]);
+    }
+    for rows in 1..=4 {
+        for cols in 1..=4 {
+            for symmetry in [BoardSymmetry::Full, BoardSymmetry::Rotations] {
+                groups.push(NamedGroup::Board {
+                    rows,
+                    cols,
+                    symmetry,
+                });
+            }
+        }
+    }
+    for g in groups {
+        let z = g.cycle_index().unwrap();
+        let name = g.name();
+        let order = z.order().to_string();
+        assert_eq!(order, promised_order(&name).to_string(), "{name}");
+        assert_eq!(
+            g.group().unwrap().order().to_string(),
+            order,
+            "{name}: the generated group"
+        );
+        let identity = z
+            .terms()
+            .find(|(m, _)| m.parts() == [(1, g.degree() as u32)])
+            .map(|(_, c)| c.to_string());
+        assert_eq!(identity.as_deref(), Some("1"), "{name}: {z}");
+    }
+    let name = |rows, cols| {
+        NamedGroup::Board {
+            rows,
+            cols,
+            symmetry: BoardSymmetry::Full,
+        }
+        .name()
+    };
+    assert_eq!(name(1, 1), "the trivial group on the cells of a 1x1 board");
+    assert_eq!(name(1, 2), "C2 on the cells of a 1x2 board");
+    assert_eq!(name(2, 3), "Klein four-group on the cells of a 2x3 board");
+    assert_eq!(CycleIndex::dihedral(1).unwrap().to_string(), "g1");
+    assert_eq!(
+        CycleIndex::dihedral(2).unwrap().to_string(),
+        "(g1^2 + g2)/2"
+    );
+}
