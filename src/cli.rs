@@ -70,6 +70,13 @@ pub fn hoist_global_flags(args: impl IntoIterator<Item = OsString>) -> Vec<OsStr
     front
 }
 
+/// `n` and the noun in the number it needs: `counted(1, "move", "moves")` is `1 move`,
+/// `counted(2, "move", "moves")` is `2 moves` (messages used to say `1 moves`).
+pub fn counted(n: impl Into<u128>, singular: &str, plural: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { singular } else { plural })
+}
+
 /// What every command receives besides its own arguments.
 #[derive(Debug, Clone)]
 pub struct Context {
@@ -231,6 +238,13 @@ mod tests {
         );
         assert_eq!(hoist(&["cgtk", "nim", "--threads"]), ["cgtk", "--threads", "nim"]);
         assert_eq!(hoist(&["cgtk"]), ["cgtk"]);
+    }
+
+    #[test]
+    fn counted_nouns_agree_with_their_number() {
+        assert_eq!(super::counted(1u32, "move", "moves"), "1 move");
+        assert_eq!(super::counted(0u32, "move", "moves"), "0 moves");
+        assert_eq!(super::counted(2u64, "entry", "entries"), "2 entries");
     }
 
     #[test]

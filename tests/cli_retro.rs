@@ -35,6 +35,10 @@ fn solve_mu_torere_text_and_json() {
     assert_eq!(json["from_start"]["wins"], 208);
     assert_eq!(json["from_start"]["losses"], 128);
     assert_eq!(json["from_start"]["draws"], 844);
+    // The JSON names what the text names first (it used to leave the game out).
+    assert_eq!(json["game"], "mu-torere");
+    assert_eq!(json["variant"], "standard");
+    assert_eq!(json["table"], serde_json::Value::Null);
 }
 
 #[test]
@@ -49,6 +53,7 @@ fn solve_mu_torere_first_two_turns() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     insta::assert_json_snapshot!("solve_mu_torere_first_two_turns_json", json);
+    assert_eq!(json["variant"], "first-two-turns");
 }
 
 #[test]
@@ -76,6 +81,10 @@ fn probe_start_and_a_position() {
     let best = &json["moves"][0];
     assert_eq!(best["value"], json["value"]);
     assert_eq!(best["distance"], json["distance"]);
+    // The game, variant and position the answer is about (the JSON used to leave them out).
+    assert_eq!(json["game"], "mu-torere");
+    assert_eq!(json["variant"], "standard");
+    assert_eq!(json["position"], ".bbbwwwb/w b");
 }
 
 #[test]

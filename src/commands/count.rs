@@ -1,7 +1,7 @@
 //! `cgtk count …`: count arrangements up to symmetry (Burnside / Pólya), optionally
 //! verified by brute-force enumeration.
 
-use crate::cli::{usage, Context};
+use crate::cli::{counted, usage, Context};
 use anyhow::{bail, Result};
 use cgtk_polya::{
     mu_torere_brute_force, mu_torere_count, mu_torere_group_name, BoardSymmetry, BruteForce,
@@ -198,8 +198,9 @@ fn count_colourings(
         Some(content) => {
             if content.len() as u64 != colours {
                 return Err(usage(format!(
-                    "the content has {} entries but there are {colours} colours: give one count per colour",
-                    content.len()
+                    "the content has {} but there are {}: give one count per colour",
+                    counted(content.len() as u64, "entry", "entries"),
+                    counted(colours, "colour", "colours")
                 )));
             }
             z.count_with_content(content).map_err(usage)?

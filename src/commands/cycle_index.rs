@@ -1,6 +1,6 @@
 //! `cgtk cycle-index …`: the cycle index of a named group or of generating permutations.
 
-use crate::cli::{usage, Context};
+use crate::cli::{counted, usage, Context};
 use anyhow::Result;
 use cgtk_polya::{BoardSymmetry, CycleIndex, NamedGroup, Perm, PermGroup};
 use clap::ValueEnum;
@@ -104,8 +104,11 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
     };
     ctx.emit(&report, || {
         format!(
-            "Z({}) [order {}, {} points]\n{}\n",
-            report.group, report.order, report.degree, report.cycle_index
+            "Z({}) [order {}, {}]\n{}\n",
+            report.group,
+            report.order,
+            counted(report.degree as u64, "point", "points"),
+            report.cycle_index
         )
     })
 }

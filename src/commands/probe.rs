@@ -84,6 +84,11 @@ struct MoveOut {
 
 #[derive(Debug, Serialize)]
 struct ProbeOut {
+    /// The game, variant and position the answer is about (shown in the text; the JSON
+    /// used to leave them out).
+    game: &'static str,
+    variant: String,
+    position: String,
     value: Value,
     distance: Option<u32>,
     moves: Vec<MoveOut>,
@@ -120,6 +125,9 @@ impl WithTable for Probe<'_> {
         })?;
         let rows = table.move_verdicts(&pos).map_err(bad)?;
         let out = ProbeOut {
+            game: G::GAME,
+            variant: pos.variant_text(),
+            position: pos.position_text(),
             value: verdict.value,
             distance: verdict.distance,
             moves: rows

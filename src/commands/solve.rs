@@ -78,6 +78,11 @@ impl From<Verdict> for VerdictOut {
 
 #[derive(Debug, Serialize)]
 struct Summary {
+    /// The game and variant solved, and the table written (the text shows them; the JSON
+    /// used to leave them out).
+    game: &'static str,
+    variant: String,
+    table: Option<TableOut>,
     positions: u64,
     symmetries: u32,
     legal: u64,
@@ -86,6 +91,13 @@ struct Summary {
     from_start: CountsOut,
     start: VerdictOut,
     longest_win: Option<u32>,
+}
+
+/// The table file written by `--out`.
+#[derive(Debug, Serialize)]
+struct TableOut {
+    path: String,
+    bytes: u64,
 }
 
 /// A progress callback for the engine that drives an indicatif bar, if any.
@@ -150,7 +162,10 @@ fn solve_game<G: SolvableGame>(start: &G, args: &Args, ctx: &Context) -> Result<
     let start_verdict = solution
         .verdict(start.index())
         .context("the start position has no entry")?;
-    let summary = Summary {
+    let mut summary = Summary {
+        game: G::GAME,
+        variant: start.variant_text(),
+        table: None,
         positions: solution.len(),
         symmetries: start.symmetry_count(),
         legal: all.total(),
@@ -173,6 +188,10 @@ fn solve_game<G: SolvableGame>(start: &G, args: &Args, ctx: &Context) -> Result<
             .with_context(|| format!("cannot write {}", path.display()))?;
         written = Some((path.display().to_string(), std::fs::metadata(path)?.len()));
     }
+    summary.table = written.as_ref().map(|(path, bytes)| TableOut {
+        path: path.clone(),
+        bytes: *bytes,
+    });
     ctx.emit(&summary, || {
         let row = |name: &str, c: &CountsOut| {
             format!("{name:<14}{:>12}{:>12}{:>12}\n", c.wins, c.losses, c.draws)

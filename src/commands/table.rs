@@ -1,6 +1,6 @@
 //! `cgtk table info|export`: describe a table file, or stream it as CSV or JSON lines.
 
-use crate::cli::{usage, Context};
+use crate::cli::{counted, usage, Context};
 use crate::commands::probe::{open_table, with_table, WithTable};
 use crate::commands::solve::CountsOut;
 use crate::games::{self, SolvableGame, WithGame};
@@ -106,7 +106,7 @@ fn info(file: &std::path::Path, ctx: &Context) -> Result<()> {
     };
     ctx.emit(&out, || {
         format!(
-            "game            {}\nvariant         {}\nindex scheme    {}\nformat version  {}\nentries         {} ({})\ncompression     {} in {} blocks of {} entries\nsize            {} bytes\nchecksum        {}\nlegal           {}\nwins            {}\nlosses          {}\ndraws           {}\n",
+            "game            {}\nvariant         {}\nindex scheme    {}\nformat version  {}\nentries         {} ({})\ncompression     {} in {} of {}\nsize            {} bytes\nchecksum        {}\nlegal           {}\nwins            {}\nlosses          {}\ndraws           {}\n",
             out.game,
             out.variant,
             out.scheme,
@@ -114,8 +114,8 @@ fn info(file: &std::path::Path, ctx: &Context) -> Result<()> {
             out.entries,
             out.entry_encoding,
             out.compression,
-            out.blocks,
-            out.block_entries,
+            counted(out.blocks, "block", "blocks"),
+            counted(out.block_entries, "entry", "entries"),
             out.bytes,
             out.checksum,
             out.legal,

@@ -3,6 +3,7 @@
 
 use super::playable::Playable;
 use super::saved::SavedGame;
+use crate::cli::counted;
 use cgtk_core::{Outcome, Player};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -158,9 +159,17 @@ impl<'a> Session<'a> {
                 self.announced_end = true;
                 let text = match outcome {
                     _ if self.game.is_puzzle() => {
-                        format!("solved in {} moves", self.game.record().len())
+                        format!(
+                            "solved in {}",
+                            counted(self.game.record().len() as u64, "move", "moves")
+                        )
                     }
-                    Outcome::Win(p) => format!("game over: {} wins", self.who(p)),
+                    Outcome::Win(p) => {
+                        let who = self.who(p);
+                        // "you (first) win", "engine (second) wins".
+                        let verb = if who.starts_with("you") { "win" } else { "wins" };
+                        format!("game over: {who} {verb}")
+                    }
                     Outcome::Draw => "game over: draw".to_string(),
                 };
                 writeln!(out, "{text}")?;
@@ -275,7 +284,11 @@ impl<'a> Session<'a> {
             "save" if !rest.is_empty() => {
                 let text = self.saved().to_json();
                 match std::fs::write(rest, text + "\n") {
-                    Ok(()) => writeln!(out, "saved {} moves to {rest}", self.game.record().len())?,
+                    Ok(()) => writeln!(
+                        out,
+                        "saved {} to {rest}",
+                        counted(self.game.record().len() as u64, "move", "moves")
+                    )?,
                     Err(e) => writeln!(out, "cannot save to {rest}: {e}")?,
                 }
             }
@@ -286,7 +299,11 @@ impl<'a> Session<'a> {
                     .and_then(|saved| self.load(&saved));
                 match result {
                     Ok(()) => {
-                        writeln!(out, "loaded {} moves from {rest}", self.game.record().len())?;
+                        writeln!(
+                            out,
+                            "loaded {} from {rest}",
+                            counted(self.game.record().len() as u64, "move", "moves")
+                        )?;
                         self.show(out)?;
                     }
                     Err(e) => writeln!(out, "cannot load {rest}: {e}")?,

@@ -6,7 +6,10 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BoardError {
     /// The number of colours is below 2 or does not fit the arithmetic.
-    #[error("{k} colours asked for: a board needs at least 2 colours and at most {max}")]
+    #[error(
+        "{k} {} asked for: a board needs at least 2 colours and at most {max}",
+        if *k == 1 { "colour" } else { "colours" }
+    )]
     Colours {
         /// The rejected number of colours.
         k: u64,
