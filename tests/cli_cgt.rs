@@ -124,3 +124,12 @@ fn moves_in_sums() {
     // A second-player win: nobody has a winning move.
     insta::assert_snapshot!(ok(&["cgt", "moves", "*", "*"]));
 }
+
+/// `cgt hackenbush` with a stalk of 100000 edges overflowed the stack while reading it
+/// (the process aborted); it is refused by its size like a stalk of 49 edges.
+#[test]
+fn hackenbush_refuses_a_huge_stalk_before_reading_it() {
+    let stalk = "B".repeat(100_000);
+    let err = common::usage_error(&["cgt", "hackenbush", &stalk]);
+    assert!(err.contains("100000 edges (at most 48)"), "{err}");
+}

@@ -101,6 +101,8 @@ impl Edge {
 /// assert_eq!(parse_hackenbush("B(R,BG),RR").unwrap().len(), 2);
 /// assert!(parse_hackenbush("B(R").is_err());
 /// assert!(parse_hackenbush("BXR").is_err());
+/// // Far too long: refused by its size, without reading it recursively.
+/// assert!(parse_hackenbush(&"B".repeat(100_000)).is_err());
 /// ```
 pub fn parse_hackenbush(text: &str) -> Result<Vec<Edge>, PositionError> {
     let chars: Vec<(usize, char)> = text
@@ -108,6 +110,17 @@ pub fn parse_hackenbush(text: &str) -> Result<Vec<Edge>, PositionError> {
         .enumerate()
         .filter(|(_, c)| !c.is_whitespace())
         .collect();
+    // Counted before the recursive reading: a stalk of 100000 edges overflowed the stack
+    // while being read, before the size check below was reached.
+    let letters = chars
+        .iter()
+        .filter(|(_, c)| matches!(c, 'B' | 'L' | 'R' | 'G'))
+        .count();
+    if letters > MAX_HACKENBUSH_EDGES {
+        return Err(PositionError::TooLarge {
+            what: format!("{letters} edges (at most {MAX_HACKENBUSH_EDGES})"),
+        });
+    }
     let mut at = 0;
     let mut stalks = vec![stalk(text, &chars, &mut at)?];
     while at < chars.len() && chars[at].1 == ',' {
