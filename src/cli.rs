@@ -162,8 +162,13 @@ pub fn report(err: &anyhow::Error) -> ExitCode {
     }
     let mut message = err.to_string();
     for cause in err.chain().skip(1) {
-        message.push_str(": ");
-        message.push_str(&cause.to_string());
+        // An error that already shows its source's text is not followed by it again
+        // (`… No space left on device (os error 28): No space left on device (os error 28)`).
+        let cause = cause.to_string();
+        if !message.contains(&cause) {
+            message.push_str(": ");
+            message.push_str(&cause);
+        }
     }
     eprintln!("error: {message}");
     if err
@@ -236,7 +241,10 @@ mod tests {
             hoist(&["cgtk", "nimber", "--", "-*3", "--json"]),
             ["cgtk", "nimber", "--", "-*3", "--json"]
         );
-        assert_eq!(hoist(&["cgtk", "nim", "--threads"]), ["cgtk", "--threads", "nim"]);
+        assert_eq!(
+            hoist(&["cgtk", "nim", "--threads"]),
+            ["cgtk", "--threads", "nim"]
+        );
         assert_eq!(hoist(&["cgtk"]), ["cgtk"]);
     }
 

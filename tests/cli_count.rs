@@ -373,3 +373,53 @@ fn content_sums_are_exact_beyond_64_bits() {
         assert!(err.contains("adds up to 36893488147419103232,"), "{err}");
     }
 }
+
+/// `cycle-index board 1x1` was named D4 (of order 1), `board 1x2` the Klein four-group (of
+/// order 2), `dihedral 1` and `dihedral 2` printed `(2*g1)/2` and `(2*g1^2 + 2*g2)/4`,
+/// a group on one point was said to act on "1 points", and `cyclic 6 --perm …` ignored the
+/// permutation.
+#[test]
+fn cycle_index_names_what_acts_in_lowest_terms() {
+    let line = |args: &[&str]| ok(args).lines().take(2).collect::<Vec<_>>().join("\n");
+    assert_eq!(
+        line(&["cycle-index", "board", "1x1"]),
+        "Z(the trivial group on the cells of a 1x1 board) [order 1, 1 point]\ng1"
+    );
+    assert_eq!(
+        line(&["cycle-index", "board", "1x2"]),
+        "Z(C2 on the cells of a 1x2 board) [order 2, 2 points]\n(g1^2 + g2)/2"
+    );
+    assert_eq!(
+        line(&["cycle-index", "dihedral", "1"]),
+        "Z(D1 acting as the trivial group) [order 1, 1 point]\ng1"
+    );
+    assert_eq!(
+        line(&["cycle-index", "dihedral", "2"]),
+        "Z(D2 acting as C2) [order 2, 2 points]\n(g1^2 + g2)/2"
+    );
+    // The counts are those of the group acting: 2 bracelets of 1 bead in 2 colours, 3 of 2.
+    let count = |beads: &str| {
+        json(&[
+            "count",
+            "necklaces",
+            "--beads",
+            beads,
+            "--colours",
+            "2",
+            "--bracelets",
+        ])["count"]
+            .clone()
+    };
+    assert_eq!(count("1"), "2");
+    assert_eq!(count("2"), "3");
+    let err = usage_error(&["cycle-index", "cyclic", "6", "--perm", "(0 1)"]);
+    assert!(
+        err.contains("--perm \"(0 1)\" is for `cycle-index generators N`"),
+        "{err}"
+    );
+    let err = usage_error(&["cycle-index", "generators", "6", "--perm", "(0 6)"]);
+    assert!(
+        err.contains("point 6 is out of range: the points are 0 to 5"),
+        "{err}"
+    );
+}

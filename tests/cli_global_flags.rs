@@ -16,7 +16,11 @@ use common::ok;
 /// Runs `command` with the global flags before it and after it; both must succeed with the
 /// same output, and with `--json` the output must be JSON.
 fn same_anywhere(command: &[&str], stdin: &str) {
-    for flags in [&["--json"][..], &["--threads", "2"], &["--json", "--threads=2"]] {
+    for flags in [
+        &["--json"][..],
+        &["--threads", "2"],
+        &["--json", "--threads=2"],
+    ] {
         let mut first = flags.to_vec();
         first.extend(command);
         let mut last = command.to_vec();

@@ -90,3 +90,13 @@ fn grundy_refuses_the_largest_numbers_without_overflow() {
         "{err}"
     );
 }
+
+/// `nim 0` said "every move leaves a non-zero nim-sum" of heaps that allow no move.
+#[test]
+fn nim_without_counters_has_no_moves() {
+    let out = ok(&["nim", "0", "0"]);
+    assert!(
+        out.contains("the player to move loses: there are no moves"),
+        "{out}"
+    );
+}

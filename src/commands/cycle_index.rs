@@ -79,6 +79,13 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
         let shown: Vec<String> = group.generators().iter().map(Perm::to_string).collect();
         (format!("<{}> on {degree} points", shown.join(", ")), z)
     } else {
+        // `cycle-index cyclic 6 --perm '(0 1)'` used to ignore the permutation silently.
+        if let Some(perm) = args.perms.first() {
+            return Err(usage(format!(
+                "--perm {perm:?} is for `cycle-index generators N`; the {} group takes none",
+                args.family
+            )));
+        }
         let mut named = NamedGroup::parse(&args.family, &args.size).map_err(usage)?;
         if let NamedGroup::Board { symmetry, .. } = &mut named {
             *symmetry = match args.group {

@@ -51,7 +51,10 @@ fn text(a: &NimAnalysis, explain: bool) -> String {
         explain_columns(&mut out, a);
     }
     let _ = writeln!(out, "nim-sum: {}", a.nim_sum);
-    if a.winning_moves.is_empty() {
+    if a.heaps.iter().all(|&h| h == 0) {
+        // "every move leaves a non-zero nim-sum" was said of heaps with no moves at all.
+        let _ = writeln!(out, "the player to move loses: there are no moves");
+    } else if a.winning_moves.is_empty() {
         let _ = writeln!(
             out,
             "the player to move loses: every move leaves a non-zero nim-sum"

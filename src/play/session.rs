@@ -167,7 +167,11 @@ impl<'a> Session<'a> {
                     Outcome::Win(p) => {
                         let who = self.who(p);
                         // "you (first) win", "engine (second) wins".
-                        let verb = if who.starts_with("you") { "win" } else { "wins" };
+                        let verb = if who.starts_with("you") {
+                            "win"
+                        } else {
+                            "wins"
+                        };
                         format!("game over: {who} {verb}")
                     }
                     Outcome::Draw => "game over: draw".to_string(),

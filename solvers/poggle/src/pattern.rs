@@ -52,11 +52,13 @@ impl Pattern {
                     max: MAX_OFFSET,
                 });
             }
-            let narrow = |v: i64| i32::try_from(v).map_err(|_| PatternError::TooFar {
-                dr,
-                dc,
-                max: MAX_OFFSET,
-            });
+            let narrow = |v: i64| {
+                i32::try_from(v).map_err(|_| PatternError::TooFar {
+                    dr,
+                    dc,
+                    max: MAX_OFFSET,
+                })
+            };
             out.push((narrow(dr)?, narrow(dc)?));
         }
         Ok(Pattern { offsets: out })

@@ -7,7 +7,7 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PermError {
     /// A point outside `0..degree`.
-    #[error("point {point} is out of range: points are 0..{degree}")]
+    #[error("point {point} is out of range: the points are 0 to {}", degree.saturating_sub(1))]
     PointOutOfRange {
         /// The offending point.
         point: u32,
