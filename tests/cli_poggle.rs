@@ -240,3 +240,19 @@ fn printed_presses_solve_the_board() {
         assert_eq!(v["total_presses"], total, "{what}");
     }
 }
+
+/// A start grid of the wrong shape was reported without its file (`start grid is 2×3 but
+/// the board is 3×3`), unlike every other grid error.
+#[test]
+fn grid_shape_errors_name_the_file() {
+    let dir = std::env::temp_dir().join(format!("cgtk-poggle-shape-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let goal = dir.join("goal.txt");
+    std::fs::write(&goal, "000\n000\n").unwrap();
+    let path = goal.to_str().unwrap();
+    let err = usage_error(&["poggle", "solve", "3", "--goal", path], "");
+    assert!(
+        err.contains(&format!("{path}: goal grid is 2×3 but the board is 3×3")),
+        "{err}"
+    );
+}

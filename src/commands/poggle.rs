@@ -5,8 +5,8 @@ use crate::cli::{read_input, usage, Context};
 use anyhow::{Context as _, Result};
 use cgtk_poggle::{
     enumerate_solutions, format_grid, minimal_solution, nullity_line, nullity_method,
-    total_presses, Analysis, BigUint, Board, BoardSize, BoardSpec, Grid, NullityLine, Pattern,
-    DEFAULT_SEARCH_BUDGET,
+    total_presses, Analysis, BigUint, Board, BoardError, BoardSize, BoardSpec, Grid, NullityLine,
+    Pattern, DEFAULT_SEARCH_BUDGET,
 };
 use clap::{Args, Subcommand};
 
@@ -163,7 +163,24 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
     if let Some(path) = &args.goal {
         spec.goal = Some(read_grid(path, "goal")?);
     }
-    let board = spec.build().map_err(usage)?;
+    // A grid that does not fit the board is named with its file, as other grid errors are
+    // (`start grid is 2×3 but the board is 3×3` did not say which file held it).
+    let board = spec.build().map_err(|e| {
+        let file = match &e {
+            BoardError::GridShape { which, .. } | BoardError::GridColour { which, .. } => {
+                match *which {
+                    "start" => args.start.as_ref(),
+                    _ => args.goal.as_ref(),
+                }
+            }
+            _ => None,
+        };
+        match file {
+            Some(path) if path.as_os_str() == "-" => usage(format!("standard input: {e}")),
+            Some(path) => usage(format!("{}: {e}", path.display())),
+            None => usage(e),
+        }
+    })?;
     let (rows, cols, k) = (board.rows(), board.cols(), board.colours());
     let bar = ctx.progress(1, "solving");
     let analysis = analyze(&board)?;

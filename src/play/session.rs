@@ -298,7 +298,9 @@ impl<'a> Session<'a> {
             }
             "load" if !rest.is_empty() => {
                 let result = std::fs::read_to_string(rest)
-                    .map_err(|e| format!("cannot read {rest}: {e}"))
+                    // Only the reason: the message names the file once (it used to say
+                    // `cannot load X: cannot read X: …`).
+                    .map_err(|e| e.to_string())
                     .and_then(|text| SavedGame::from_json(&text))
                     .and_then(|saved| self.load(&saved));
                 match result {
