@@ -100,3 +100,11 @@ fn nim_without_counters_has_no_moves() {
         "{out}"
     );
 }
+
+/// In Grundy's game a move only splits a heap; it was printed as "take 0, leaving 2 + 3".
+#[test]
+fn grundys_game_moves_are_splits() {
+    let out = ok(&["grundy", "grundys", "--position", "5"]);
+    assert!(out.contains("heap 0 (5): split into "), "{out}");
+    assert!(!out.contains("take 0"), "{out}");
+}

@@ -165,14 +165,14 @@ fn write_position(out: &mut String, a: &SumAnalysis) {
     } else {
         let _ = writeln!(out, ", so the player to move wins; winning moves:");
         for m in &a.winning_moves {
-            let _ = writeln!(
-                out,
-                "  heap {} ({}): take {}, leaving {}",
-                m.heap,
-                a.heaps[m.heap],
-                m.take,
-                leaves_text(&m.leaves)
-            );
+            // A move that removes nothing only splits the heap (Grundy's game); it was
+            // printed as "take 0, leaving 2 + 3".
+            let action = if m.take == 0 {
+                format!("split into {}", leaves_text(&m.leaves))
+            } else {
+                format!("take {}, leaving {}", m.take, leaves_text(&m.leaves))
+            };
+            let _ = writeln!(out, "  heap {} ({}): {action}", m.heap, a.heaps[m.heap]);
         }
     }
 }
