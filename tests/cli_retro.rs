@@ -289,3 +289,20 @@ fn a_damaged_table_is_refused_before_anything_is_answered_or_written() {
         assert!(err.contains("payload checksum"), "{args:?}: {err}");
     }
 }
+
+/// A full disk is a failure of the environment (exit 1), reported once: the OS text used
+/// to appear twice (`… (os error 28): No space left on device (os error 28)`).
+#[test]
+fn a_full_disk_is_reported_once_with_exit_code_1() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    let run = cgtk(&["solve", "mu-torere", "--out", "/dev/full"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(
+        run.stderr.matches("os error 28").count(),
+        1,
+        "{}",
+        run.stderr
+    );
+}
