@@ -256,3 +256,11 @@ fn grid_shape_errors_name_the_file() {
         "{err}"
     );
 }
+
+/// `poggle table -k 2,2` printed every row twice; a number of colours listed twice is
+/// refused.
+#[test]
+fn table_colours_listed_twice_are_refused() {
+    let err = usage_error(&["poggle", "table", "--sizes", "3", "-k", "2,3,2"], "");
+    assert!(err.contains("2 colours is listed twice"), "{err}");
+}

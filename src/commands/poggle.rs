@@ -392,7 +392,8 @@ fn parse_sizes(text: &str) -> Result<(usize, usize)> {
 }
 
 fn parse_colours(text: &str) -> Result<Vec<u64>> {
-    text.split(',')
+    let colours: Vec<u64> = text
+        .split(',')
         .map(|t| {
             t.trim().parse::<u64>().map_err(|_| {
                 usage(format!(
@@ -400,7 +401,18 @@ fn parse_colours(text: &str) -> Result<Vec<u64>> {
                 ))
             })
         })
-        .collect()
+        .collect::<Result<_>>()?;
+    // `-k 2,2` printed every row twice.
+    if let Some((_, k)) = colours
+        .iter()
+        .enumerate()
+        .find(|&(i, k)| colours[..i].contains(k))
+    {
+        return Err(usage(format!(
+            "--colours {text:?}: {k} colours is listed twice; list each number once"
+        )));
+    }
+    Ok(colours)
 }
 
 impl From<NullityLine> for KernelReport {
