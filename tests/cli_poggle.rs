@@ -264,3 +264,12 @@ fn table_colours_listed_twice_are_refused() {
     let err = usage_error(&["poggle", "table", "--sizes", "3", "-k", "2,3,2"], "");
     assert!(err.contains("2 colours is listed twice"), "{err}");
 }
+
+/// `--start - --goal -` ended in "goal -: the grid is empty": the start grid had read all
+/// of standard input. Asking for both from standard input is refused up front.
+#[test]
+fn start_and_goal_cannot_both_read_standard_input() {
+    let args = ["poggle", "solve", "2", "--start", "-", "--goal", "-"];
+    let err = usage_error(&args, "01\n10\n");
+    assert!(err.contains("cannot both read standard input"), "{err}");
+}

@@ -157,6 +157,14 @@ struct SolveReport {
 
 fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
     let mut spec = board_spec(&args.board)?;
+    // Both read from standard input used to end in "goal -: the grid is empty" (the start
+    // had taken all of it).
+    let stdin = |p: &Option<PathBuf>| p.as_ref().is_some_and(|p| p.as_os_str() == "-");
+    if stdin(&args.start) && stdin(&args.goal) {
+        return Err(usage(
+            "--start - and --goal - cannot both read standard input: give one of them as a file",
+        ));
+    }
     if let Some(path) = &args.start {
         spec.start = Some(read_grid(path, "start")?);
     }
