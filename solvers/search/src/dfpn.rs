@@ -217,7 +217,17 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
         };
         self.path.insert(own);
         let (mut pn, mut dn) = combine(&children, or);
-        while pn < th_pn && dn < th_dn && self.meter.stopped.is_none() {
+        let (mut th_pn, mut th_dn) = (th_pn, th_dn);
+        loop {
+            // Threshold control (Kishimoto and Müller): a node whose children meet the
+            // path goes on until its numbers change, so that the search cannot circle.
+            if children.iter().any(|c| !c.deps.is_empty()) {
+                th_pn = th_pn.max(add(pn, 1));
+                th_dn = th_dn.max(add(dn, 1));
+            }
+            if pn >= th_pn || dn >= th_dn || self.meter.stopped.is_some() {
+                break;
+            }
             if depth >= DFPN_MAX_DEPTH {
                 // Too deep to follow: stay undecided, at the largest finite numbers.
                 (pn, dn) = (INF - 1, INF - 1);
