@@ -19,6 +19,7 @@ pub mod nimber;
 pub mod play;
 pub mod poggle;
 pub mod probe;
+pub mod prove;
 pub mod solve;
 pub mod table;
 pub mod uci;
@@ -49,6 +50,8 @@ pub enum Command {
     Solve(solve::Args),
     /// Look a position up in a solved table, with the value of every move.
     Probe(probe::Args),
+    /// Prove or disprove a player's goal by proof-number search (PNS or df-pn).
+    Prove(prove::Args),
     /// Inspect or export a solved table file.
     #[command(subcommand)]
     Table(table::Command),
@@ -73,6 +76,7 @@ impl Command {
             Command::Analyze(cmd) => analyze::run(cmd, ctx),
             Command::Solve(args) => solve::run(args, ctx),
             Command::Probe(args) => probe::run(args, ctx),
+            Command::Prove(args) => prove::run(args, ctx),
             Command::Table(cmd) => table::run(cmd, ctx),
             Command::Nimber(args) => nimber::run(args, ctx),
             Command::Nim(args) => nim::run(args, ctx),

@@ -75,16 +75,94 @@ where
     G: Game,
     O: Objective<G>,
 {
+    let mut table = DfpnTable::new();
+    dfpn_with_table(game, objective, key, config, progress, &mut table)
+}
+
+/// The transposition table of [`dfpn_with_table`], kept between searches so that
+/// positions decided by one search (and the numbers of undecided ones) serve the next.
+/// It belongs to one objective and one key function: a search with another goal (by
+/// [`Objective::description`]) empties it first.
+///
+/// ```
+/// use cgtk_core::{Player, PositionKey};
+/// use cgtk_games::nim::Nim;
+/// use cgtk_search::{dfpn_with_table, DfpnTable, ProofConfig, Status, Wins};
+///
+/// let mut table = DfpnTable::new();
+/// let key = |g: &Nim| g.key();
+/// let goal = Wins(Player::First);
+/// let mut big = Nim::new(&[3, 5, 6]).unwrap();
+/// let first = dfpn_with_table(&mut big, &goal, &key, &ProofConfig::default(), &|_| {}, &mut table).unwrap();
+/// assert_eq!(first.status, Status::Disproved);
+/// assert!(table.len() > 0);
+/// // A position the first search already decided costs one expansion now.
+/// let mut small = Nim::new(&[3, 5, 6]).unwrap();
+/// let again = dfpn_with_table(&mut small, &goal, &key, &ProofConfig::default(), &|_| {}, &mut table).unwrap();
+/// assert_eq!(again.status, Status::Disproved);
+/// assert!(again.nodes < first.nodes);
+/// ```
+#[derive(Default)]
+pub struct DfpnTable {
+    entries: HashMap<u64, Entry>,
+    goal: String,
+}
+
+impl DfpnTable {
+    /// An empty table.
+    pub fn new() -> DfpnTable {
+        DfpnTable::default()
+    }
+
+    /// The number of positions stored.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when nothing is stored.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.entries.clear();
+    }
+}
+
+/// [`dfpn`] with a table kept by the caller ([`DfpnTable`]). Decided entries carry their
+/// path dependencies, so reusing them in another search is as sound as within one.
+///
+/// # Errors
+/// [`ProveError::Epsilon`] for an invalid [`ProofConfig::epsilon`].
+pub fn dfpn_with_table<G, O>(
+    game: &mut G,
+    objective: &O,
+    key: &dyn Fn(&G) -> u64,
+    config: &ProofConfig,
+    progress: &dyn Fn(&Progress),
+    table: &mut DfpnTable,
+) -> Result<ProofResult<G::Move>, ProveError>
+where
+    G: Game,
+    O: Objective<G>,
+{
     config.check()?;
+    let goal = objective.description();
+    if table.goal != goal {
+        table.entries.clear();
+        table.goal = goal;
+    }
     let mut search = Dfpn {
         objective,
         key,
         prover: objective.prover(),
-        table: HashMap::new(),
+        table: std::mem::take(&mut table.entries),
         path: HashSet::new(),
         epsilon: config.epsilon,
         meter: Meter::new(config, progress),
         peak: 0,
+        scratch: Vec::new(),
     };
     let status = objective.evaluate(game);
     let status = if status != Status::Unknown {
@@ -94,7 +172,7 @@ where
         numbers_status(pn, dn)
     };
     let (proof_move, pv) = search.pv(game, status);
-    Ok(ProofResult {
+    let result = ProofResult {
         status,
         proof_move,
         pv,
@@ -108,7 +186,9 @@ where
             None
         },
         tree: None,
-    })
+    };
+    table.entries = search.table;
+    Ok(result)
 }
 
 /// A table entry's size in the hash map: key, entry and one control byte (the boxed
@@ -134,11 +214,12 @@ struct Dfpn<'a, G: Game, O> {
     epsilon: f64,
     meter: Meter<'a>,
     peak: u64,
+    scratch: Vec<G::Move>,
 }
 
 impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
     /// Judges the position `game` (just reached by `mv`) without searching it.
-    fn judge(&self, game: &G, mv: G::Move) -> Child<G::Move> {
+    fn judge(&mut self, game: &G, mv: G::Move) -> Child<G::Move> {
         let k = (self.key)(game);
         let decided = |status: Status, deps: Vec<u64>| {
             let (pn, dn) = if status == Status::Proved {
@@ -166,10 +247,11 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
         if status != Status::Unknown {
             return decided(status, Vec::new());
         }
+        let (pn, dn) = crate::pns::mobility(game, game.to_move() == self.prover, &mut self.scratch);
         let mut child = Child {
             mv,
-            pn: 1,
-            dn: 1,
+            pn,
+            dn,
             deps: Vec::new(),
             fixed: false,
         };

@@ -56,7 +56,7 @@ mod proof;
 pub use alphabeta::{is_decisive, plies_to_end, AlphaBeta, Limits, SearchResult, DECISIVE, WIN};
 pub use deterministic::NoChance;
 pub use mcts::{mcts, MctsConfig, MctsResult, MoveStats};
-pub use dfpn::{dfpn, DFPN_MAX_DEPTH};
+pub use dfpn::{dfpn, dfpn_with_table, DfpnTable, DFPN_MAX_DEPTH};
 pub use objective::{DoesNotLose, Objective, Status, Wins};
 pub use pass::{PassTurn, Turn, WithPass};
 pub use pns::pns;

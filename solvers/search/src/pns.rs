@@ -122,6 +122,7 @@ where
         meter: Meter::new(config, progress),
         on_path: HashMap::new(),
         moves: Vec::new(),
+        scratch: Vec::new(),
     };
     let root_or = game.to_move() == search.prover;
     let mut root = Node {
@@ -155,6 +156,7 @@ struct Pns<'a, G: Game, O> {
     /// Keys of the positions on the current path, with their depth.
     on_path: HashMap<u64, u32>,
     moves: Vec<G::Move>,
+    scratch: Vec<G::Move>,
 }
 
 impl<G: Game, O: Objective<G>> Pns<'_, G, O> {
@@ -272,6 +274,8 @@ impl<G: Game, O: Objective<G>> Pns<'_, G, O> {
                         Status::Disproved
                     });
                     child.kind = Kind::Leaf(Leaf::Transposition);
+                } else {
+                    (child.pn, child.dn) = mobility(game, or, &mut self.scratch);
                 }
             }
             game.unmake(mv, undo);
@@ -437,5 +441,18 @@ impl<G: Game, O: Objective<G>> Pns<'_, G, O> {
             leaf,
             children,
         }
+    }
+}
+
+/// The numbers a new undecided node starts with: its number of moves on the side that
+/// needs all of them to fail (the disproof number at an OR node, the proof number at an
+/// AND node), 1 on the other.
+pub(crate) fn mobility<G: Game>(game: &G, or: bool, scratch: &mut Vec<G::Move>) -> (u32, u32) {
+    game.legal_moves(scratch);
+    let n = (scratch.len() as u32).max(1);
+    if or {
+        (1, n)
+    } else {
+        (n, 1)
     }
 }

@@ -69,3 +69,110 @@ fn every_mu_torere_position_first_two_turns() {
     eprintln!("{tally:?}");
     assert!(tally.checked > 2000);
 }
+
+/// PNS proof and disproof trees of Mu Torere positions (built without the table) are
+/// valid: the winner's one move, the loser's every move, leaves decided as they say,
+/// repetitions included.
+#[test]
+fn mu_torere_proof_trees_are_valid() {
+    let start = MuTorere::start(Default::default());
+    let key = |g: &MuTorere| g.index();
+    let config = ProofConfig {
+        proof_tree: true,
+        transpositions: false,
+        ..ProofConfig::nodes(200_000)
+    };
+    let mut repetitions = 0;
+    for i in (0..start.index_size()).step_by(23) {
+        let Some(mut game) = start.position_at(i) else {
+            continue;
+        };
+        for goal in [
+            &cgtk_search::Wins::side_to_move(&game) as &dyn cgtk_search::Objective<MuTorere>,
+            &cgtk_search::DoesNotLose::side_to_move(&game),
+        ] {
+            let r = cgtk_search::pns(&mut game, &Dyn(goal), &key, &config, &|_| {}).unwrap();
+            let tree = r.tree.expect("a decided search returns its tree");
+            common::check_tree(&mut game, &Dyn(goal), &key, &tree, &mut Vec::new());
+            repetitions += count_repetitions(&tree);
+        }
+    }
+    assert!(repetitions > 0, "draws are shown by repetitions");
+}
+
+fn count_repetitions<M>(tree: &cgtk_search::ProofNode<M>) -> usize {
+    (tree.leaf == Some(cgtk_search::Leaf::Repetition)) as usize
+        + tree.children.iter().map(count_repetitions).sum::<usize>()
+}
+
+/// An objective behind a reference, to try several goals in one loop.
+struct Dyn<'a>(&'a dyn cgtk_search::Objective<MuTorere>);
+
+impl cgtk_search::Objective<MuTorere> for Dyn<'_> {
+    fn prover(&self) -> cgtk_core::Player {
+        self.0.prover()
+    }
+    fn evaluate(&self, game: &MuTorere) -> cgtk_search::Status {
+        self.0.evaluate(game)
+    }
+    fn infinite_play_proves(&self) -> bool {
+        self.0.infinite_play_proves()
+    }
+    fn description(&self) -> String {
+        self.0.description()
+    }
+}
+
+/// Budgets stop a search with unknown and say which limit; a bad epsilon is an error.
+#[test]
+fn budgets_and_errors() {
+    use cgtk_search::{dfpn, pns, Budget, Limit, ProveError, Status, Wins};
+    let mut game = MuTorere::start(Default::default());
+    let key = |g: &MuTorere| g.index();
+    let goal = Wins::side_to_move(&game);
+    for nodes in [1, 50] {
+        let config = ProofConfig::nodes(nodes);
+        for r in [
+            pns(&mut game, &goal, &key, &config, &|_| {}).unwrap(),
+            dfpn(&mut game, &goal, &key, &config, &|_| {}).unwrap(),
+        ] {
+            assert_eq!(r.status, Status::Unknown);
+            assert_eq!(r.stopped, Some(Limit::Nodes));
+            assert!(r.nodes <= nodes + 1);
+        }
+    }
+    let tiny = ProofConfig {
+        budget: Budget {
+            memory: Some(1000),
+            ..Budget::default()
+        },
+        ..ProofConfig::default()
+    };
+    let r = pns(&mut game, &goal, &key, &tiny, &|_| {}).unwrap();
+    assert_eq!((r.status, r.stopped), (Status::Unknown, Some(Limit::Memory)));
+    let bad = ProofConfig {
+        epsilon: -1.0,
+        ..ProofConfig::default()
+    };
+    assert_eq!(
+        pns(&mut game, &goal, &key, &bad, &|_| {}).unwrap_err(),
+        ProveError::Epsilon(-1.0)
+    );
+    assert_eq!(
+        dfpn(&mut game, &goal, &key, &bad, &|_| {}).unwrap_err().to_string(),
+        "invalid epsilon -1: expected a finite number >= 0"
+    );
+    // Progress reports arrive every `progress_every` nodes.
+    let calls = std::cell::Cell::new(0);
+    let config = ProofConfig {
+        progress_every: 100,
+        ..ProofConfig::default()
+    };
+    let r = pns(&mut game, &goal, &key, &config, &|p| {
+        calls.set(calls.get() + 1);
+        assert!(p.nodes > 0);
+    })
+    .unwrap();
+    assert_eq!(r.status, Status::Disproved, "the start is a draw");
+    assert!(calls.get() >= 1 && calls.get() as u64 <= r.nodes / 100 + 1);
+}

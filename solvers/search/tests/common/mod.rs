@@ -86,3 +86,62 @@ pub fn check<G: Game + Notation + Clone>(
         tally.dfpn_nodes += by_dfpn.nodes;
     }
 }
+
+/// Checks that `tree` is a valid (dis)proof of `objective` from `game`: where the winner
+/// of the goal moves, one legal move; where the other side moves, every legal move in the
+/// game's order; every leaf decided as it says (a finished or evaluated position, a
+/// repetition of a position on the path with infinite play judged the tree's way, or no
+/// legal moves). Transposition leaves are refused: build trees without the table.
+pub fn check_tree<G: Game, O: cgtk_search::Objective<G>>(
+    game: &mut G,
+    objective: &O,
+    key: &dyn Fn(&G) -> u64,
+    tree: &cgtk_search::ProofNode<G::Move>,
+    path: &mut Vec<u64>,
+) {
+    use cgtk_search::Leaf;
+    let status = tree.status;
+    assert_ne!(status, Status::Unknown);
+    assert_eq!(tree.prover_to_move, game.to_move() == objective.prover());
+    let k = key(game);
+    match tree.leaf {
+        Some(Leaf::Terminal) => assert_eq!(objective.evaluate(game), status),
+        Some(Leaf::Repetition) => {
+            assert!(path.contains(&k), "a repetition leaf must repeat the path");
+            assert_eq!(
+                objective.infinite_play_proves(),
+                status == Status::Proved,
+                "infinite play judged the objective's way"
+            );
+        }
+        Some(Leaf::NoMoves) => {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            assert!(moves.is_empty());
+        }
+        Some(Leaf::Transposition) => panic!("transposition leaf in a tree built without the table"),
+        None => {
+            assert_eq!(objective.evaluate(game), Status::Unknown);
+            assert!(!path.contains(&k), "inner nodes never repeat the path");
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            let winner_moves = tree.prover_to_move == (status == Status::Proved);
+            let tree_moves: Vec<G::Move> = tree.children.iter().map(|c| c.mv.unwrap()).collect();
+            if winner_moves {
+                assert_eq!(tree_moves.len(), 1);
+                assert!(moves.contains(&tree_moves[0]));
+            } else {
+                assert_eq!(tree_moves, moves);
+            }
+            path.push(k);
+            for child in &tree.children {
+                assert_eq!(child.status, status);
+                let mv = child.mv.unwrap();
+                let undo = game.make(mv);
+                check_tree(game, objective, key, child, path);
+                game.unmake(mv, undo);
+            }
+            path.pop();
+        }
+    }
+}
