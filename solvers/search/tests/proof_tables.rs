@@ -93,7 +93,7 @@ fn fox_and_hounds_random_positions_match_the_table() {
     }
     eprintln!("fox and hounds: pns finished {pns_finished} of 10000 within 2000 nodes; {wins} wins");
     assert!(wins > 1000 && wins < 9000, "both results are sampled: {wins} wins");
-    assert!(pns_finished > 5000, "{pns_finished}");
+    assert!(pns_finished > 4500, "{pns_finished}");
 }
 
 /// A random Kono position with at most `max` pieces a side.
