@@ -35,10 +35,11 @@ fn nim_json_by_pns() {
     assert_eq!(value["proof_move"], "1:2");
     assert_eq!(value["goal"], "first wins");
     insta::assert_json_snapshot!("prove_nim_json", value);
-    // The same heaps with the second player to move: the first player does not win.
+    // The same heaps with the second player to move: the first player does not win, and
+    // the proof move is the second player's refutation (the same winning move).
     let value = json(&["--json", "prove", "nim", "3,4,5;second", "--for", "first"]);
     assert_eq!(value["result"], "disproved");
-    assert_eq!(value["proof_move"], serde_json::Value::Null);
+    assert_eq!(value["proof_move"], "1:2");
 }
 
 #[test]
@@ -82,7 +83,7 @@ fn bad_input_is_a_usage_error() {
             usage_error(&["prove", "nim", "3,x"]),
             usage_error(&["prove", "kono", "xxxx"]),
             usage_error(&["prove", "mu-torere", "--variant", "nope"]),
-            usage_error(&["prove", "nim", "1,2", "--epsilon", "-1"]),
+            usage_error(&["prove", "nim", "1,2", "--epsilon=-1"]),
         ]
         .join("")
     );

@@ -213,7 +213,7 @@ fn search<G: Game + Notation + Clone, O: Objective<G>>(
         }
     };
     let mut g = game.clone();
-    let (result, algorithm): (ProofResult<G::Move>, _) = match args.algorithm {
+    let (result, algorithm): (Result<ProofResult<G::Move>, _>, _) = match args.algorithm {
         Algorithm::Pns => (pns(&mut g, objective, key, &config, &progress), "pns"),
         Algorithm::Dfpn => (dfpn(&mut g, objective, key, &config, &progress), "dfpn"),
     };
