@@ -49,12 +49,25 @@ fn mu_torere_start_is_a_draw() {
         let win = json(&["--json", "prove", "mu-torere", "--algorithm", algorithm]);
         assert_eq!(win["result"], "disproved");
         let safe = json(&[
-            "--json", "prove", "mu-torere", "--goal", "not-lose", "--algorithm", algorithm,
+            "--json",
+            "prove",
+            "mu-torere",
+            "--goal",
+            "not-lose",
+            "--algorithm",
+            algorithm,
         ]);
         assert_eq!(safe["result"], "proved");
         assert_eq!(safe["goal"], "first does not lose");
     }
-    let out = ok(&["prove", "mu-torere", "--goal", "not-lose", "--for", "second"]);
+    let out = ok(&[
+        "prove",
+        "mu-torere",
+        "--goal",
+        "not-lose",
+        "--for",
+        "second",
+    ]);
     insta::assert_snapshot!("prove_mu_torere_text", untimed(&out));
 }
 
@@ -69,7 +82,15 @@ fn kono_start_runs_out_of_nodes() {
     let out = ok(&["prove", "kono", "--nodes", "2000"]);
     assert!(out.contains("result: unknown"), "{out}");
     insta::assert_snapshot!("prove_kono_unknown", untimed(&out));
-    let value = json(&["--json", "prove", "kono", "--nodes", "2000", "--algorithm", "pns"]);
+    let value = json(&[
+        "--json",
+        "prove",
+        "kono",
+        "--nodes",
+        "2000",
+        "--algorithm",
+        "pns",
+    ]);
     assert_eq!(value["result"], "unknown");
     assert_eq!(value["stopped"], "nodes");
 }

@@ -6,7 +6,7 @@ use anyhow::Result;
 use cgtk_core::{Game, Notation, PerfectIndex, Player, PositionKey};
 use cgtk_games::{fox_hounds, kono, mu_torere, nim};
 use cgtk_search::{
-    dfpn, pns, DoesNotLose, Objective, ProofConfig, ProofResult, Progress, Status, Wins,
+    dfpn, pns, DoesNotLose, Objective, Progress, ProofConfig, ProofResult, Status, Wins,
 };
 use clap::ValueEnum;
 use serde::Serialize;

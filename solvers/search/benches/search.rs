@@ -74,9 +74,9 @@ fn won_in<G: cgtk_core::Predecessors + Sync>(start: &G, plies: u32) -> (G, u32) 
     let solution = cgtk_retro::solve(start, &|_| {}).unwrap();
     let index = (0..start.index_size())
         .find(|&i| {
-            solution.verdict(i).is_some_and(|v| {
-                v.value == cgtk_core::Value::Win && v.distance == Some(plies)
-            })
+            solution
+                .verdict(i)
+                .is_some_and(|v| v.value == cgtk_core::Value::Win && v.distance == Some(plies))
         })
         .unwrap();
     (start.position_at(index).unwrap(), plies)
@@ -95,7 +95,10 @@ fn proof_number(c: &mut Criterion) {
     let (fox, fox_plies) = won_in(&FoxHounds::start(Default::default()), 21);
     let mu_key = |g: &MuTorere| g.index();
     let nim_key = |g: &Nim| cgtk_core::PositionKey::key(g);
-    let dfpn_config = ProofConfig { epsilon: 0.25, ..ProofConfig::default() };
+    let dfpn_config = ProofConfig {
+        epsilon: 0.25,
+        ..ProofConfig::default()
+    };
 
     macro_rules! trio {
         ($name:expr, $game:expr, $key:expr, $plies:expr) => {{

@@ -1,7 +1,7 @@
 //! Depth-first proof-number search (df-pn) with a transposition table.
 
 use crate::objective::{Objective, Status};
-use crate::proof::{add, Meter, ProofConfig, ProofResult, ProveError, Progress, INF};
+use crate::proof::{add, Meter, Progress, ProofConfig, ProofResult, ProveError, INF};
 use cgtk_core::{Game, Player};
 use std::collections::{HashMap, HashSet};
 

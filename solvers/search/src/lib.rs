@@ -55,9 +55,9 @@ mod proof;
 
 pub use alphabeta::{is_decisive, plies_to_end, AlphaBeta, Limits, SearchResult, DECISIVE, WIN};
 pub use deterministic::NoChance;
-pub use mcts::{mcts, MctsConfig, MctsResult, MoveStats};
 pub use dfpn::{dfpn, dfpn_with_table, DfpnTable, DFPN_MAX_DEPTH};
+pub use mcts::{mcts, MctsConfig, MctsResult, MoveStats};
 pub use objective::{DoesNotLose, Objective, Status, Wins};
 pub use pass::{PassTurn, Turn, WithPass};
 pub use pns::pns;
-pub use proof::{Budget, Leaf, Limit, ProofConfig, ProofNode, ProofResult, ProveError, Progress};
+pub use proof::{Budget, Leaf, Limit, Progress, ProofConfig, ProofNode, ProofResult, ProveError};

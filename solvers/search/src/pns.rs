@@ -2,7 +2,7 @@
 
 use crate::objective::{Objective, Status};
 use crate::proof::{
-    add, Leaf, Meter, ProofConfig, ProofNode, ProofResult, ProveError, Progress, INF,
+    add, Leaf, Meter, Progress, ProofConfig, ProofNode, ProofResult, ProveError, INF,
 };
 use cgtk_core::Game;
 use std::collections::HashMap;
@@ -267,7 +267,9 @@ impl<G: Game, O: Objective<G>> Pns<'_, G, O> {
                 if status != Status::Unknown {
                     child.decide(status);
                     child.kind = Kind::Leaf(Leaf::Terminal);
-                } else if let Some(&proved) = self.transpositions.then(|| self.solved.get(&k)).flatten() {
+                } else if let Some(&proved) =
+                    self.transpositions.then(|| self.solved.get(&k)).flatten()
+                {
                     child.decide(if proved {
                         Status::Proved
                     } else {
@@ -305,7 +307,8 @@ impl<G: Game, O: Objective<G>> Pns<'_, G, O> {
         if node.kind != Kind::Inner {
             return;
         }
-        let children = &self.arena[node.first_child as usize..(node.first_child + node.children) as usize];
+        let children =
+            &self.arena[node.first_child as usize..(node.first_child + node.children) as usize];
         let (mut min_pn, mut sum_pn, mut min_dn, mut sum_dn) = (INF, 0, INF, 0);
         for c in children {
             min_pn = min_pn.min(c.pn);
@@ -324,7 +327,12 @@ impl<G: Game, O: Objective<G>> Pns<'_, G, O> {
         let rep = if pn == 0 || dn == 0 {
             let winning = |c: &&Node<G::Move>| if pn == 0 { c.pn == 0 } else { c.dn == 0 };
             let r = if one_suffices {
-                children.iter().filter(winning).map(|c| c.rep).max().unwrap_or(FREE)
+                children
+                    .iter()
+                    .filter(winning)
+                    .map(|c| c.rep)
+                    .max()
+                    .unwrap_or(FREE)
             } else {
                 children.iter().map(|c| c.rep).min().unwrap_or(FREE)
             };
@@ -346,9 +354,9 @@ impl<G: Game, O: Objective<G>> Pns<'_, G, O> {
         let root = self.arena[0];
         let status = root.status();
         let proof_move = match (root.kind, status, root.or) {
-            (Kind::Inner, Status::Proved, true) | (Kind::Inner, Status::Disproved, false) => {
-                self.deciding_child(0).and_then(|c| self.arena[c as usize].mv)
-            }
+            (Kind::Inner, Status::Proved, true) | (Kind::Inner, Status::Disproved, false) => self
+                .deciding_child(0)
+                .and_then(|c| self.arena[c as usize].mv),
             _ => None,
         };
         let tree = (config.proof_tree && status != Status::Unknown).then(|| self.tree(0, status));
@@ -400,7 +408,12 @@ impl<G: Game, O: Objective<G>> Pns<'_, G, O> {
                     // Every move of the side to move keeps the result: follow the reply
                     // the search explored most.
                     None => (node.first_child..node.first_child + node.children)
-                        .max_by_key(|&c| (self.arena[c as usize].kind == Kind::Inner, std::cmp::Reverse(c)))
+                        .max_by_key(|&c| {
+                            (
+                                self.arena[c as usize].kind == Kind::Inner,
+                                std::cmp::Reverse(c),
+                            )
+                        })
                         .unwrap_or(node.first_child),
                 },
             };

@@ -6,9 +6,7 @@
 mod common;
 
 use cgtk_core::{ByPlayer, Game, Outcome, Player, Value};
-use cgtk_search::{
-    dfpn, pns, DoesNotLose, PassTurn, ProofConfig, Status, Turn, WithPass, Wins,
-};
+use cgtk_search::{dfpn, pns, DoesNotLose, PassTurn, ProofConfig, Status, Turn, Wins, WithPass};
 use std::collections::HashMap;
 
 /// The heap, the side to move and how many passes each player has left (`None`: any
@@ -159,10 +157,30 @@ fn both_searches_agree_with_the_graph_solution() {
             let mut g = root.clone();
             let cfg = ProofConfig::default();
             for (status, expected) in [
-                (pns(&mut g, &Wins(prover), &key, &cfg, &|_| {}).unwrap().status, want_wins),
-                (dfpn(&mut g, &Wins(prover), &key, &cfg, &|_| {}).unwrap().status, want_wins),
-                (pns(&mut g, &DoesNotLose(prover), &key, &cfg, &|_| {}).unwrap().status, want_safe),
-                (dfpn(&mut g, &DoesNotLose(prover), &key, &cfg, &|_| {}).unwrap().status, want_safe),
+                (
+                    pns(&mut g, &Wins(prover), &key, &cfg, &|_| {})
+                        .unwrap()
+                        .status,
+                    want_wins,
+                ),
+                (
+                    dfpn(&mut g, &Wins(prover), &key, &cfg, &|_| {})
+                        .unwrap()
+                        .status,
+                    want_wins,
+                ),
+                (
+                    pns(&mut g, &DoesNotLose(prover), &key, &cfg, &|_| {})
+                        .unwrap()
+                        .status,
+                    want_safe,
+                ),
+                (
+                    dfpn(&mut g, &DoesNotLose(prover), &key, &cfg, &|_| {})
+                        .unwrap()
+                        .status,
+                    want_safe,
+                ),
             ] {
                 assert_eq!(status, expected, "{root:?} prover {prover}");
             }

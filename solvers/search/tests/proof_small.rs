@@ -149,7 +149,10 @@ fn budgets_and_errors() {
         ..ProofConfig::default()
     };
     let r = pns(&mut game, &goal, &key, &tiny, &|_| {}).unwrap();
-    assert_eq!((r.status, r.stopped), (Status::Unknown, Some(Limit::Memory)));
+    assert_eq!(
+        (r.status, r.stopped),
+        (Status::Unknown, Some(Limit::Memory))
+    );
     let bad = ProofConfig {
         epsilon: -1.0,
         ..ProofConfig::default()
@@ -159,7 +162,9 @@ fn budgets_and_errors() {
         ProveError::Epsilon(-1.0)
     );
     assert_eq!(
-        dfpn(&mut game, &goal, &key, &bad, &|_| {}).unwrap_err().to_string(),
+        dfpn(&mut game, &goal, &key, &bad, &|_| {})
+            .unwrap_err()
+            .to_string(),
         "invalid epsilon -1: expected a finite number >= 0"
     );
     // Progress reports arrive every `progress_every` nodes.

@@ -41,8 +41,8 @@ fn hounds_win_from_every_start() {
             let mut game = FoxHounds::start(variant.parse().unwrap());
             let goal = Wins(game.player(Role::Hounds));
             let config = dfpn_config(20_000_000);
-            let r = dfpn_with_table(&mut game, &goal, &fox_key, &config, &|_| {}, &mut table)
-                .unwrap();
+            let r =
+                dfpn_with_table(&mut game, &goal, &fox_key, &config, &|_| {}, &mut table).unwrap();
             eprintln!("{variant}: {} in {} nodes", r.status, r.nodes);
             assert_eq!(r.status, Status::Proved, "{variant}");
             // The principal variation is legal and ends in the hounds' win.
@@ -81,18 +81,36 @@ fn fox_and_hounds_random_positions_match_the_table() {
         wins += (value == Value::Win) as u32;
         let goal = Wins::side_to_move(&game);
         let table = &mut tables[goal.0.index()];
-        let by_dfpn =
-            dfpn_with_table(&mut game, &goal, &fox_key, &dfpn_config(10_000_000), &|_| {}, table)
-                .unwrap();
+        let by_dfpn = dfpn_with_table(
+            &mut game,
+            &goal,
+            &fox_key,
+            &dfpn_config(10_000_000),
+            &|_| {},
+            table,
+        )
+        .unwrap();
         assert_eq!(by_dfpn.status, want, "df-pn: {}", game.position_text());
-        let by_pns = pns(&mut game, &goal, &fox_key, &ProofConfig::nodes(2_000), &|_| {}).unwrap();
+        let by_pns = pns(
+            &mut game,
+            &goal,
+            &fox_key,
+            &ProofConfig::nodes(2_000),
+            &|_| {},
+        )
+        .unwrap();
         if by_pns.status != Status::Unknown {
             assert_eq!(by_pns.status, want, "pns: {}", game.position_text());
             pns_finished += 1;
         }
     }
-    eprintln!("fox and hounds: pns finished {pns_finished} of 10000 within 2000 nodes; {wins} wins");
-    assert!(wins > 1000 && wins < 9000, "both results are sampled: {wins} wins");
+    eprintln!(
+        "fox and hounds: pns finished {pns_finished} of 10000 within 2000 nodes; {wins} wins"
+    );
+    assert!(
+        wins > 1000 && wins < 9000,
+        "both results are sampled: {wins} wins"
+    );
     assert!(pns_finished > 4500, "{pns_finished}");
 }
 
@@ -107,7 +125,11 @@ fn random_kono(rng: &mut ChaCha8Rng, variant: Variant, max: usize) -> Kono {
         }
         let x = cells[..nx].iter().fold(0u16, |b, &c| b | 1 << c);
         let o = cells[nx..nx + no].iter().fold(0u16, |b, &c| b | 1 << c);
-        let side = if rng.gen() { Player::First } else { Player::Second };
+        let side = if rng.gen() {
+            Player::First
+        } else {
+            Player::Second
+        };
         if let Some(g) = Kono::from_pieces(variant, x, o, side) {
             return g;
         }
@@ -135,11 +157,17 @@ fn kono_random_positions_match_the_table_where_decided() {
         let (a, b) = if goal == 0 {
             let o = Wins::side_to_move(&game);
             let a = pns(&mut game, &o, &kono_key, &config, &|_| {}).unwrap();
-            (a, dfpn(&mut game, &o, &kono_key, &dfpn_config(1_000), &|_| {}).unwrap())
+            (
+                a,
+                dfpn(&mut game, &o, &kono_key, &dfpn_config(1_000), &|_| {}).unwrap(),
+            )
         } else {
             let o = DoesNotLose::side_to_move(&game);
             let a = pns(&mut game, &o, &kono_key, &config, &|_| {}).unwrap();
-            (a, dfpn(&mut game, &o, &kono_key, &dfpn_config(1_000), &|_| {}).unwrap())
+            (
+                a,
+                dfpn(&mut game, &o, &kono_key, &dfpn_config(1_000), &|_| {}).unwrap(),
+            )
         };
         let text = game.position_text();
         if a.status != Status::Unknown {
@@ -167,9 +195,19 @@ fn kono_start_is_never_claimed_as_a_win() {
     for prover in Player::ALL {
         let mut game = start;
         let goal = Wins(prover);
-        let a = pns(&mut game, &goal, &kono_key, &ProofConfig::nodes(300_000), &|_| {}).unwrap();
+        let a = pns(
+            &mut game,
+            &goal,
+            &kono_key,
+            &ProofConfig::nodes(300_000),
+            &|_| {},
+        )
+        .unwrap();
         let b = dfpn(&mut game, &goal, &kono_key, &dfpn_config(300_000), &|_| {}).unwrap();
-        eprintln!("kono start, {prover} wins: pns {}, df-pn {}", a.status, b.status);
+        eprintln!(
+            "kono start, {prover} wins: pns {}, df-pn {}",
+            a.status, b.status
+        );
         assert_ne!(a.status, Status::Proved);
         assert_ne!(b.status, Status::Proved);
     }

@@ -60,7 +60,10 @@ pub fn check<G: Game + Notation + Clone>(
         if by_dfpn.status == Status::Unknown {
             tally.dfpn_unknown += 1;
         } else {
-            assert_eq!(by_dfpn.status, want, "df-pn, goal {goal}, {text}: {by_dfpn:?}");
+            assert_eq!(
+                by_dfpn.status, want,
+                "df-pn, goal {goal}, {text}: {by_dfpn:?}"
+            );
         }
         for r in [&by_pns, &by_dfpn] {
             if let Some(mv) = r.proof_move {
@@ -76,11 +79,21 @@ pub fn check<G: Game + Notation + Clone>(
                 } else {
                     value_after(&after)
                 };
-                let kept = if goal == 0 { v == Value::Loss } else { v != Value::Win };
-                assert!(kept, "{text}: proof move {mv:?} leads to {v:?} for the opponent");
+                let kept = if goal == 0 {
+                    v == Value::Loss
+                } else {
+                    v != Value::Win
+                };
+                assert!(
+                    kept,
+                    "{text}: proof move {mv:?} leads to {v:?} for the opponent"
+                );
             }
         }
-        assert!(g.position_text() == text, "the search must restore the position");
+        assert!(
+            g.position_text() == text,
+            "the search must restore the position"
+        );
         tally.checked += 1;
         tally.pns_nodes += by_pns.nodes;
         tally.dfpn_nodes += by_dfpn.nodes;
