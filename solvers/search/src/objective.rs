@@ -90,7 +90,7 @@ pub trait Objective<G: Game> {
 /// let nim = Nim::new(&[0, 0]).unwrap(); // the first player cannot move: the second won
 /// assert_eq!(Wins(Player::Second).evaluate(&nim), Status::Proved);
 /// assert_eq!(Wins(Player::First).evaluate(&nim), Status::Disproved);
-/// assert_eq!(Wins::side_to_move(&Nim::new(&[2]).unwrap()).prover(), Player::First);
+/// assert_eq!(Wins::side_to_move(&Nim::new(&[2]).unwrap()).0, Player::First);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Wins(pub Player);
