@@ -151,3 +151,83 @@ pub fn read_input(path: &std::path::Path) -> Result<String> {
             .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// Every command and subcommand, found by walking clap's tree (never a hand-kept
+    /// list): each has an about text, documents every argument, and renders a long help
+    /// that names its full path.
+    #[test]
+    fn every_command_path_has_documented_help() {
+        let mut root = Cli::command();
+        root.build();
+        let mut paths = Vec::new();
+        check_command(&mut root, &mut Vec::new(), &mut paths);
+        // The root and at least one command below it.
+        assert!(paths.len() > 1, "only {paths:?}");
+    }
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    fn check_command(cmd: &mut clap::Command, path: &mut Vec<String>, seen: &mut Vec<String>) {
+        let name = if path.is_empty() {
+            "cgtk".to_string()
+        } else {
+            format!("cgtk {}", path.join(" "))
+        };
+        let about = cmd
+            .get_long_about()
+            .or(cmd.get_about())
+            .map(|s| s.to_string())
+            .unwrap_or_default();
+        assert!(!about.trim().is_empty(), "`{name}` has no about text");
+        for arg in cmd.get_arguments() {
+            if arg.is_hide_set() {
+                continue;
+            }
+            let help = arg
+                .get_long_help()
+                .or(arg.get_help())
+                .map(|s| s.to_string())
+                .unwrap_or_default();
+            assert!(
+                !help.trim().is_empty(),
+                "`{name}`: argument `{}` has no help text",
+                arg.get_id()
+            );
+        }
+        let help = cmd.render_long_help().to_string();
+        assert!(
+            help.contains(&format!("Usage: {name}")),
+            "`{name} --help` has no usage line naming the command:\n{help}"
+        );
+        // The help may wrap the about text differently; its opening words must be there.
+        let words = |text: &str| {
+            text.split_whitespace()
+                .map(String::from)
+                .collect::<Vec<_>>()
+        };
+        let opening = words(&about).into_iter().take(3).collect::<Vec<_>>();
+        assert!(
+            words(&help)
+                .windows(opening.len())
+                .any(|w| w == opening.as_slice()),
+            "`{name} --help` does not show its about text:\n{help}"
+        );
+        seen.push(name);
+        for sub in cmd.get_subcommands_mut() {
+            if sub.is_hide_set() {
+                continue;
+            }
+            path.push(sub.get_name().to_string());
+            check_command(sub, path, seen);
+            path.pop();
+        }
+    }
+}

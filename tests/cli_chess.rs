@@ -1,5 +1,8 @@
 //! The `cgtk chess` and `cgtk uci` commands as users and UCI clients see them.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::{cgtk, ok as stdout};
@@ -44,6 +47,19 @@ fn perft_divide_text() {
         "--fen",
         "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
     ]));
+}
+
+/// Issue 17: `perft 0 --divide` reported 1 node while listing the 20 first moves with 0
+/// below each. At depth 0 the root is the one leaf and no move is played: no listing.
+#[test]
+fn perft_zero_divide() {
+    insta::assert_snapshot!(stdout(&["chess", "perft", "0", "--divide"]), @"nodes: 1");
+    insta::assert_snapshot!(stdout(&["--json", "chess", "perft", "0", "--divide"]), @r#"
+    {
+      "nodes": 1,
+      "divide": {}
+    }
+    "#);
 }
 
 #[test]
@@ -153,7 +169,7 @@ fn uci_handshake_and_search() {
         .to_string();
     // The move must be legal after 1. e4 e5: check with the engine's own rules.
     use cgtk_core::{Game, Notation};
-    let mut game = cgtk_games::chess::Chess::new();
+    let mut game = cgtk_chess::Chess::new();
     for m in ["e2e4", "e7e5"] {
         let mv = game.parse_move(m).expect("legal");
         game.make(mv);
@@ -192,7 +208,6 @@ fn uci_ignores_bad_lines() {
         "position fen 8/8/8 w - - 0 1",
         "position startpos moves e2e5",
         "position",
-        "go depth x",
         "frobnicate",
         "setoption name Hash value 0",
     ] {
@@ -203,6 +218,17 @@ fn uci_ignores_bad_lines() {
             "{bad}: {lines:?}"
         );
     }
+    // Issue 17: a malformed `go` field was answered by an `info string` only, never by
+    // `bestmove`, so a user interface waited for ever. The field is dropped on its own now,
+    // and a bounded search still answers.
+    uci.send("go depth x");
+    let lines = uci.until("bestmove", 30);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string ignored go depth")),
+        "{lines:?}"
+    );
     // The position stays at the start after the bad commands; mate and stalemate give no move.
     uci.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
     uci.send("go depth 3");

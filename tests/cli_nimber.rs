@@ -1,5 +1,8 @@
 //! The `cgtk nimber`, `cgtk nim` and `cgtk grundy` commands as users see them.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::{ok, usage_error};

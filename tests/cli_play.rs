@@ -1,5 +1,8 @@
 //! `cgtk play`: whole games scripted through standard input, their transcripts snapshotted.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::Run;
@@ -348,5 +351,25 @@ fn heuristics_a_game_does_not_offer_are_refused() {
     assert_eq!(
         kono.stderr,
         "error: unknown heuristic \"better\" for kono; expected material\n"
+    );
+}
+
+/// `play kono max-pieces=N` names an endgame database without a start position: it used
+/// to start from the full board anyway; `play nim 100 200 300` used to hint a losing move.
+#[test]
+fn variants_play_cannot_honour_are_refused_and_nim_hints_win() {
+    let err = common::usage_error(&["play", "kono", "max-pieces=2"]);
+    assert!(err.contains("has no start position"), "{err}");
+    let dir = scratch("nim-large");
+    let run = play(
+        &dir,
+        &["nim", "100", "200", "300", "--you", "first"],
+        "hint\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("hint: 3:128 (nim-sum: wins)"),
+        "{}",
+        run.stdout
     );
 }

@@ -1,6 +1,9 @@
 //! What users see from `cgtk poggle …`: text and JSON snapshots, and one-line errors with
 //! exit code 2.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::{json_with as json, ok};

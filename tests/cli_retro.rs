@@ -1,5 +1,8 @@
 //! `cgtk solve`, `cgtk probe` and `cgtk table`: what users see, snapshotted.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::{cgtk, json};
@@ -243,4 +246,37 @@ fn kono_tables_of_the_old_scheme_are_refused() {
         report += &run.stderr.replace(path, "TABLE");
     }
     insta::assert_snapshot!("old_kono_scheme", report);
+}
+
+/// A table damaged far from the block a command needs first: `probe` used to answer from
+/// the intact block (exit 0), `table export` wrote most rows before failing, and `play
+/// --table` accepted it. Each now refuses the table before answering or writing anything.
+#[test]
+fn a_damaged_table_is_refused_before_anything_is_answered_or_written() {
+    use cgtk_core::TableGame;
+    use cgtk_games::mu_torere::MuTorere;
+    let start = MuTorere::start(Default::default());
+    let solution = cgtk_retro::solve(&start, &|_| {}).unwrap();
+    let spec = cgtk_retro::TableSpec {
+        game: MuTorere::GAME,
+        variant: "standard",
+        scheme: MuTorere::SCHEME,
+        compression: cgtk_retro::Compression::None,
+        block_entries: 64,
+    };
+    let mut bytes = Vec::new();
+    cgtk_retro::write_table(&mut bytes, &spec, solution.entries()).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x01;
+    let path = scratch("damaged-last-block");
+    std::fs::write(&path, &bytes).unwrap();
+    let path = path.to_str().unwrap();
+    for args in [
+        vec!["probe", path],
+        vec!["table", "export", path],
+        vec!["play", "mu-torere", "--table", path],
+    ] {
+        let err = common::usage_error(&args);
+        assert!(err.contains("payload checksum"), "{args:?}: {err}");
+    }
 }

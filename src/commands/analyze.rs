@@ -1,11 +1,46 @@
 //! `cgtk analyze …`: measure engine heuristics against solved tables.
 
 use crate::cli::{usage, Context};
-use crate::play::{measure, won_hound_positions, Heuristic, HeuristicReport};
 use anyhow::Result;
-use cgtk_games::fox_hounds::FoxHounds;
+use cgtk_core::Notation;
+use cgtk_games::fox_hounds::heuristics::{self, Heuristic};
+use cgtk_games::fox_hounds::{FoxHounds, Role};
+use cgtk_search::{AlphaBeta, Limits};
 use clap::Subcommand;
+use serde::Serialize;
 use std::fmt::Write as _;
+
+/// The evaluations of `analyze fox-hounds --heuristic`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum HeuristicArg {
+    /// Empty squares on the fox's side of the hounds' line (ranks above the rearmost
+    /// hound), reachable or not.
+    Naive,
+    /// Squares the fox can actually reach by a flood fill through empty squares, plus the
+    /// hounds bordering that region. A region touching the home row is a breakthrough,
+    /// scored above every closed region and the higher the fewer moves the fox needs to
+    /// get home.
+    Better,
+}
+
+impl From<HeuristicArg> for Heuristic {
+    fn from(h: HeuristicArg) -> Heuristic {
+        match h {
+            HeuristicArg::Naive => Heuristic::Naive,
+            HeuristicArg::Better => Heuristic::Better,
+        }
+    }
+}
+
+/// The help of `--variant`: the settings `analyze` honours for game `id`.
+fn variant_help(id: &str) -> String {
+    let settings = crate::games::GAMES
+        .iter()
+        .find(|g| g.id == id)
+        .map(|g| g.variants_for(crate::games::Command::Analyze))
+        .unwrap_or_default();
+    format!("The rules variant ({})", settings.join(","))
+}
 
 /// The `analyze` subcommands.
 #[derive(Debug, Subcommand)]
@@ -18,18 +53,36 @@ pub enum Command {
     FoxHounds {
         /// The evaluation to measure; both when not given.
         #[arg(long, value_enum)]
-        heuristic: Option<Heuristic>,
+        heuristic: Option<HeuristicArg>,
         /// Alpha-beta depth in plies (1..=12).
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=12))]
         depth: u32,
-        /// The rules variant (fox=b8|d8|f8|h8,first=fox|hounds).
-        #[arg(long, default_value = "standard")]
+        // The help lists the settings from the registry.
+        #[arg(long, default_value = "standard", help = variant_help("fox-hounds"))]
         variant: String,
     },
 }
 
+/// The measurement for one heuristic.
+#[derive(Debug, Serialize)]
+struct HeuristicReport {
+    heuristic: &'static str,
+    depth: u32,
+    positions: u64,
+    blunders: u64,
+    blunder_rate: f64,
+    examples: Vec<BlunderOut>,
+}
+
+#[derive(Debug, Serialize)]
+struct BlunderOut {
+    position: String,
+    chosen: String,
+    winning: String,
+}
+
 /// The JSON document of `analyze fox-hounds`.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, Serialize)]
 struct Report {
     variant: String,
     reachable_won_positions: u64,
@@ -47,10 +100,12 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
             let variant: cgtk_games::fox_hounds::Variant = variant.parse().map_err(usage)?;
             let start = FoxHounds::start(variant);
             let solution = cgtk_retro::solve(&start, &|_| {})?;
-            let positions = won_hound_positions(&start, &solution);
+            let positions = cgtk_retro::won_positions(&start, &solution, |g: &FoxHounds| {
+                g.role_to_move() == Role::Hounds
+            });
             let chosen = match heuristic {
-                Some(h) => vec![*h],
-                None => vec![Heuristic::Naive, Heuristic::Better],
+                Some(h) => vec![Heuristic::from(*h)],
+                None => Heuristic::ALL.to_vec(),
             };
             let mut reports = Vec::new();
             for h in chosen {
@@ -60,10 +115,39 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
                         b.inc(1);
                     }
                 };
-                reports.push(measure(&positions, &solution, h, *depth, &tick));
+                // Each position gets a fresh transposition table, so the result does not
+                // depend on the order or the threads.
+                let policy = |g: &FoxHounds| {
+                    let mut position = *g;
+                    AlphaBeta::with_capacity(1 << 16)
+                        .search_keyed(
+                            &mut position,
+                            Limits::depth(*depth),
+                            &|g: &FoxHounds| heuristics::evaluate(g, h),
+                            &|g: &FoxHounds| cgtk_core::PerfectIndex::index(g),
+                        )
+                        .best_move
+                };
+                let audit = cgtk_retro::audit(&positions, &solution, policy, &tick, 3);
                 if let Some(b) = bar {
                     b.finish_and_clear();
                 }
+                reports.push(HeuristicReport {
+                    heuristic: h.name(),
+                    depth: *depth,
+                    positions: audit.positions,
+                    blunders: audit.blunders,
+                    blunder_rate: audit.rate(),
+                    examples: audit
+                        .examples
+                        .iter()
+                        .map(|b| BlunderOut {
+                            position: b.position.position_text(),
+                            chosen: b.position.move_text(b.chosen),
+                            winning: b.position.move_text(b.winning),
+                        })
+                        .collect(),
+                });
             }
             let report = Report {
                 variant: variant.to_string(),
@@ -84,7 +168,7 @@ fn text(report: &Report) -> String {
         let _ = writeln!(
             out,
             "{:<7} depth {}: throws the win away in {} of {} positions ({:.2}%)",
-            h.heuristic.name(),
+            h.heuristic,
             h.depth,
             h.blunders,
             h.positions,

@@ -2,7 +2,7 @@
 
 use crate::cli::{usage, Context};
 use anyhow::Result;
-use cgtk_games::chess::{perft, Move, MoveList, Position, START_FEN};
+use cgtk_chess::{perft, Move, MoveList, Position, START_FEN};
 use clap::Subcommand;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -45,8 +45,11 @@ fn run_perft(depth: u32, fen: &str, divide: bool, ctx: &Context) -> Result<()> {
     let pos = Position::from_fen(fen).map_err(|e| usage(format!("invalid --fen: {e}")))?;
     let mut roots = MoveList::new();
     pos.legal_moves(&mut roots);
-    let counts: Vec<(Move, u64)> = if depth <= 1 {
-        roots.iter().map(|&m| (m, u64::from(depth == 1))).collect()
+    // At depth 0 the root is the one leaf: no move is played, so there is nothing to divide.
+    let counts: Vec<(Move, u64)> = if depth == 0 {
+        Vec::new()
+    } else if depth == 1 {
+        roots.iter().map(|&m| (m, 1)).collect()
     } else {
         let bar = ctx.progress(roots.len() as u64, "perft");
         let counts = roots
@@ -78,7 +81,7 @@ fn run_perft(depth: u32, fen: &str, divide: bool, ctx: &Context) -> Result<()> {
     };
     ctx.emit(&report, || {
         let mut text = String::new();
-        if divide {
+        if divide && depth > 0 {
             for (m, n) in &divided {
                 text.push_str(&format!("{m}: {n}\n"));
             }

@@ -270,24 +270,9 @@ fn colour_names(colours: u64, names: Option<&[String]>) -> Result<Vec<String>> {
                     names.len()
                 )));
             }
-            // Repeated or empty names used to be accepted and printed an inventory such as
-            // `x^4 + x^3*x + …` in which different contents could not be told apart.
-            let mut seen = std::collections::HashSet::new();
-            for name in names {
-                if name.is_empty()
-                    || !name.chars().all(|c| c.is_alphanumeric() || c == '_')
-                    || name.starts_with(|c: char| c.is_ascii_digit())
-                {
-                    return Err(usage(format!(
-                        "colour name {name:?}: a name is letters, digits and _, not starting with a digit"
-                    )));
-                }
-                if !seen.insert(name.as_str()) {
-                    return Err(usage(format!(
-                        "colour name {name:?} is given twice: every colour needs its own name"
-                    )));
-                }
-            }
+            // Names are checked by the inventory: repeated or empty names used to be
+            // accepted and printed an inventory such as `x^4 + x^3*x + …` in which different
+            // contents could not be told apart.
             Ok(names.to_vec())
         }
         None if colours <= 26 => Ok((0..colours as u8)

@@ -12,7 +12,7 @@ pub struct Args {
     /// The group: cyclic, dihedral, symmetric, board, or generators (with --perm).
     pub family: String,
     /// Its size: N beads or points for cyclic, dihedral (order 2N) and symmetric (N up to
-    /// 60); RxC for a board (e.g. 3x3); the number of points for generators.
+    /// 60); N or RxC for a board (e.g. 3 or 3x4); the number of points for generators.
     pub size: String,
     /// For a board: full (rotations and reflections) or rotations only.
     #[arg(long, value_enum, default_value = "full")]

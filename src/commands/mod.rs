@@ -10,6 +10,7 @@ use anyhow::Result;
 use clap::Subcommand;
 
 pub mod analyze;
+pub mod cgt;
 pub mod chess;
 pub mod count;
 pub mod cycle_index;
@@ -46,7 +47,7 @@ pub enum Command {
     /// Measure engine heuristics against solved tables.
     #[command(subcommand)]
     Analyze(analyze::Command),
-    /// Solve a game by retrograde analysis (Mu Torere, Four Field Kono, Fox and Hounds).
+    #[command(about = crate::games::solve_about())]
     Solve(solve::Args),
     /// Look a position up in a solved table, with the value of every move.
     Probe(probe::Args),
@@ -61,6 +62,10 @@ pub enum Command {
     Nim(nim::Args),
     /// Grundy values of heap games (octal codes, subtraction games, Grundy's game).
     Grundy(grundy::Args),
+    /// Partizan games: canonical forms, comparison, thermographs, Domineering, Hackenbush,
+    /// Toads and Frogs, Cutcake, and moves in sums.
+    #[command(subcommand)]
+    Cgt(cgt::Command),
 }
 
 impl Command {
@@ -81,6 +86,7 @@ impl Command {
             Command::Nimber(args) => nimber::run(args, ctx),
             Command::Nim(args) => nim::run(args, ctx),
             Command::Grundy(args) => grundy::run(args, ctx),
+            Command::Cgt(cmd) => cgt::run(cmd, ctx),
         }
     }
 }

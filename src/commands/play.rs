@@ -1,12 +1,13 @@
 //! `cgtk play GAME [VARIANT…]`: play a game against the engine, or watch it play itself.
 
 use crate::cli::{usage, Context};
-use crate::play::{find_game, Options, SavedGame, Seats, Session, Setup, GAMES};
+use crate::games;
+use crate::play::{build_checked, Options, SavedGame, Seats, Session, Setup};
 use anyhow::Result;
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
-/// Play a game in the terminal: nim (heaps given after the name, e.g. `nim 3 4 5`).
+/// Play a game in the terminal (the games are listed under GAME).
 ///
 /// After each move the board is drawn. Type a move in the game's notation, or `undo`,
 /// `redo`, `hint`, `moves`, `save FILE`, `load FILE`, `help`, `quit`. When standard input is
@@ -17,15 +18,13 @@ pub struct Args {
     #[arg(value_name = "GAME", help = game_list())]
     pub game: String,
 
-    /// The rules variant: nim takes the heap sizes (`3 4 5`); mu-torere, kono and
-    /// fox-hounds a variant name (see the list above); poggle a size `N` or `RxC` and
-    /// optionally `,K` colours (`4x6,3`).
+    /// The rules variant, as listed for each game above; several words are joined by
+    /// commas (`3 4 5` is the same as `3,4,5`).
     #[arg(value_name = "VARIANT")]
     pub variant: Vec<String>,
 
-    /// Engine strength 0..=100: each engine move is uniformly random with probability
-    /// (100 − level)%, else the best move (solved table or search).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u8).range(0..=100))]
+    // Engine strength; the help names the games with an engine.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u8).range(0..=100), help = level_help())]
     pub level: u8,
 
     /// Which side you play: first, second, both (two people), none (engine against engine).
@@ -48,9 +47,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
 
-    /// Play the engine by alpha-beta over this evaluation instead of perfect play from the
-    /// solved table (fox-hounds: naive, better; kono: material).
-    #[arg(long)]
+    // The help names the games that offer heuristics.
+    #[arg(long, help = heuristic_help())]
     pub heuristic: Option<String>,
 
     /// Let Monte Carlo tree search (UCT, random playouts) choose the engine's moves, with N
@@ -59,17 +57,27 @@ pub struct Args {
     pub mcts: Option<u32>,
 }
 
+fn level_help() -> String {
+    format!(
+        "Engine strength 0..=100 ({}): each engine move is uniformly random with probability (100 − level)%, else the best move (solved table, exact rule or search)",
+        games::names(|s| s.levels)
+    )
+}
+
 fn game_list() -> String {
-    let mut text = String::from("The game:");
-    for g in GAMES {
-        text.push_str(&format!("\n  {:<11} {}", g.id, g.about));
-    }
-    text
+    games::play_list()
+}
+
+fn heuristic_help() -> String {
+    format!(
+        "Play the engine by alpha-beta over this evaluation instead of perfect play from the solved table ({})",
+        games::heuristics_list()
+    )
 }
 
 /// Runs `cgtk play`.
 pub fn run(args: &Args, ctx: &Context) -> Result<()> {
-    let info = find_game(&args.game).map_err(usage)?;
+    let info = games::find(&args.game, |s| s.play).map_err(usage)?;
     let setup = |variant: &str| Setup {
         variant: variant.to_string(),
         history: args.history as usize,
@@ -77,10 +85,8 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
         heuristic: args.heuristic.clone(),
         mcts: args.mcts,
     };
-    let game = info
-        .build_checked(&setup(&args.variant.join(",")))
-        .map_err(usage)?;
-    let rebuild = |variant: &str| info.build_checked(&setup(variant));
+    let game = build_checked(info, &setup(&args.variant.join(","))).map_err(usage)?;
+    let rebuild = |variant: &str| build_checked(info, &setup(variant));
     let stdin = io::stdin();
     let options = Options {
         level: args.level,

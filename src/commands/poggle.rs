@@ -4,18 +4,15 @@
 use crate::cli::{read_input, usage, Context};
 use anyhow::{Context as _, Result};
 use cgtk_poggle::{
-    enumerate_solutions, format_grid, gf2_nullity, minimal_solution, total_presses, Analysis,
-    BigUint, Board, BoardSpec, Grid, Pattern, DEFAULT_SEARCH_BUDGET,
+    enumerate_solutions, format_grid, minimal_solution, nullity_line, nullity_method,
+    total_presses, Analysis, BigUint, Board, BoardSize, BoardSpec, Grid, NullityLine, Pattern,
+    DEFAULT_SEARCH_BUDGET,
 };
 use clap::{Args, Subcommand};
 
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::PathBuf;
-
-/// The largest n for which `table` computes the GF(2) nullity of the n×n plane board
-/// through the polynomial gcd.
-const MAX_POLYNOMIAL_N: usize = 200_000;
 
 /// The `poggle` subcommands.
 #[derive(Debug, Subcommand)]
@@ -106,26 +103,9 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
     }
 }
 
-/// Reads `N` or `RxC` (also `R×C`).
-fn parse_size(text: &str) -> Result<(usize, usize)> {
-    let bad = || {
-        usage(format!(
-            "size {text:?}: write N for an N×N board or RxC (e.g. 5 or 4x6), with whole numbers of at least 1"
-        ))
-    };
-    let t = text.trim();
-    let (r, c) = match t.split_once(['x', 'X', '×']) {
-        Some((r, c)) => (r, c),
-        None => (t, t),
-    };
-    let r = r.trim().parse::<usize>().map_err(|_| bad())?;
-    let c = c.trim().parse::<usize>().map_err(|_| bad())?;
-    Ok((r, c))
-}
-
 fn board_spec(args: &BoardArgs) -> Result<BoardSpec> {
-    let (rows, cols) = parse_size(&args.size)?;
-    let mut spec = BoardSpec::new(rows, cols, args.colours).with_torus(args.torus);
+    let size: BoardSize = args.size.parse().map_err(usage)?;
+    let mut spec = BoardSpec::of_size(size, args.colours).with_torus(args.torus);
     if let Some(p) = &args.pattern {
         spec.pattern = Pattern::parse(p).map_err(|e| usage(format!("--pattern: {e}")))?;
     }
@@ -406,46 +386,20 @@ fn parse_colours(text: &str) -> Result<Vec<u64>> {
         .collect()
 }
 
-/// Whether `table_entry(n, k, torus)` accepts the size (the limits grow with n only).
-fn check_table_size(n: usize, k: u64, torus: bool) -> Result<()> {
-    if k == 2 && !torus {
-        if n > MAX_POLYNOMIAL_N {
-            return Err(usage(format!(
-                "size {n}: the nullity table goes up to n = {MAX_POLYNOMIAL_N} for k = 2"
-            )));
-        }
-        return Ok(());
-    }
-    BoardSpec::square(n, k)
-        .with_torus(torus)
-        .build()
-        .map_err(usage)?;
-    Ok(())
-}
-
-fn table_entry(n: usize, k: u64, torus: bool) -> Result<KernelReport> {
-    if k == 2 && !torus && n >= 1 {
-        // GF(2), plane: the polynomial gcd, fast for huge n.
-        check_table_size(n, k, torus)?;
-        let d = gf2_nullity(n);
-        return Ok(KernelReport {
-            rows: n,
-            cols: n,
-            colours: 2,
-            torus,
-            kernel_size: (BigUint::from(1u32) << d).to_string(),
-            nullity: Some(d),
-            all_solvable: d == 0,
+impl From<NullityLine> for KernelReport {
+    fn from(line: NullityLine) -> Self {
+        KernelReport {
+            rows: line.n,
+            cols: line.n,
+            colours: line.colours,
+            torus: line.torus,
+            kernel_size: line.kernel_size.to_string(),
+            nullity: line.nullity,
+            all_solvable: line.all_solvable,
             patterns: None,
             orders: None,
-        });
+        }
     }
-    let board = BoardSpec::square(n, k)
-        .with_torus(torus)
-        .build()
-        .map_err(usage)?;
-    let analysis = analyze(&board)?;
-    Ok(kernel_report(&board, &analysis))
 }
 
 fn table(args: &TableArgs, ctx: &Context) -> Result<()> {
@@ -454,14 +408,14 @@ fn table(args: &TableArgs, ctx: &Context) -> Result<()> {
     // Refuse a range whose largest board cannot be done before computing the smaller ones:
     // `--sizes 1..100000000` used to work through every size for hours before failing.
     for &k in &colours {
-        check_table_size(b, k, args.torus)?;
+        nullity_method(b, k, args.torus).map_err(usage)?;
     }
     let total = (b - a + 1) as u64 * colours.len() as u64;
     let bar = ctx.progress(total, "boards");
     let mut entries = Vec::new();
     for n in a..=b {
         for &k in &colours {
-            entries.push(table_entry(n, k, args.torus)?);
+            entries.push(nullity_line(n, k, args.torus).map_err(usage)?.into());
             if let Some(bar) = &bar {
                 bar.inc(1);
             }

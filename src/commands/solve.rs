@@ -1,101 +1,13 @@
 //! `cgtk solve <game>`: solve a game by retrograde analysis and optionally write its table.
-//!
-//! Also home of the list of solvable games ([`SolvedGame`], [`with_game!`]) that `probe`
-//! and `table` share.
 
 use crate::cli::{usage, Context};
+use crate::games::{self, SolvableGame, WithGame};
 use anyhow::{Context as _, Result};
-use cgtk_core::{Notation, Predecessors, Render, Value};
-use cgtk_games::{fox_hounds, kono, mu_torere};
-use cgtk_retro::{Compression, Counts, Progress, TableSpec, Verdict};
+use cgtk_core::Value;
+use cgtk_retro::{Compression, Counts, Progress, Verdict};
 use clap::ValueEnum;
 use serde::Serialize;
 use std::path::PathBuf;
-
-/// A game that can be solved and stored in a table: its id, variant text and indexing
-/// scheme name are written into table headers.
-pub trait SolvedGame: Predecessors + Notation + Render + PartialEq + Send + Sync {
-    /// The game's id in table headers and on the command line.
-    const ID: &'static str;
-    /// The name of the indexing scheme (see docs/table-format.md).
-    const SCHEME: &'static str;
-    /// The variant as text, as the game reads it back.
-    fn variant_text(&self) -> String;
-}
-
-impl SolvedGame for mu_torere::MuTorere {
-    const ID: &'static str = "mu-torere";
-    const SCHEME: &'static str = "mu-torere-v1";
-    fn variant_text(&self) -> String {
-        self.variant().to_string()
-    }
-}
-
-impl SolvedGame for kono::Kono {
-    const ID: &'static str = "kono";
-    const SCHEME: &'static str = "kono-sym16-v1";
-    fn variant_text(&self) -> String {
-        self.variant().to_string()
-    }
-}
-
-impl SolvedGame for fox_hounds::FoxHounds {
-    const ID: &'static str = "fox-hounds";
-    const SCHEME: &'static str = "fox-hounds-v1";
-    fn variant_text(&self) -> String {
-        self.variant().to_string()
-    }
-}
-
-/// The games `solve` knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GameName {
-    /// Mu Torere (variants: standard, first-two-turns).
-    MuTorere,
-    /// Four Field Kono (variants: standard, compulsory-capture, max-pieces=N).
-    Kono,
-    /// Fox and Hounds (variants: fox=b8|d8|f8|h8, first=fox|hounds).
-    FoxHounds,
-}
-
-impl GameName {
-    /// The game with table id `id`.
-    pub fn from_id(id: &str) -> Option<GameName> {
-        match id {
-            "mu-torere" => Some(GameName::MuTorere),
-            "kono" => Some(GameName::Kono),
-            "fox-hounds" => Some(GameName::FoxHounds),
-            _ => None,
-        }
-    }
-}
-
-/// Runs `$body` with `$g` bound to the start position of game `$name` under variant text
-/// `$variant` (a usage error when the variant is not understood).
-#[macro_export]
-macro_rules! with_game {
-    ($name:expr, $variant:expr, |$g:ident| $body:expr) => {{
-        use $crate::commands::solve::GameName;
-        let variant: &str = $variant;
-        match $name {
-            GameName::MuTorere => {
-                let v = variant.parse().map_err($crate::cli::usage)?;
-                let $g = cgtk_games::mu_torere::MuTorere::start(v);
-                $body
-            }
-            GameName::Kono => {
-                let v = variant.parse().map_err($crate::cli::usage)?;
-                let $g = cgtk_games::kono::Kono::start(v);
-                $body
-            }
-            GameName::FoxHounds => {
-                let v = variant.parse().map_err($crate::cli::usage)?;
-                let $g = cgtk_games::fox_hounds::FoxHounds::start(v);
-                $body
-            }
-        }
-    }};
-}
 
 /// Block storage of a written table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -110,10 +22,11 @@ pub enum CompressionArg {
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The game to solve.
-    #[arg(value_enum)]
-    pub game: GameName,
-    /// The rules variant, e.g. `first-two-turns` (Mu Torere), `compulsory-capture` (Kono),
-    /// `fox=b8,first=hounds` (Fox and Hounds); settings are separated by commas.
+    #[arg(value_parser = games::game_parser(games::Command::Solve))]
+    pub game: String,
+    /// The rules variant (see the list of games above), e.g. `first-two-turns` (Mu
+    /// Torere), `compulsory-capture` (Kono), `fox=b8,first=hounds` (Fox and Hounds);
+    /// settings are separated by commas.
     #[arg(long, default_value = "standard")]
     pub variant: String,
     /// Write the solved table to this file.
@@ -200,18 +113,33 @@ pub fn progress_reporter(ctx: &Context, total: u64) -> impl Fn(Progress) + Sync 
 
 /// Runs `cgtk solve`.
 pub fn run(args: &Args, ctx: &Context) -> Result<()> {
-    with_game!(args.game, &args.variant, |g| solve_game(&g, args, ctx))
+    let game = games::find(&args.game, |s| s.solve).map_err(usage)?;
+    let solvable = game
+        .solvable
+        .ok_or_else(|| usage(format!("{} cannot be solved", game.id)))?;
+    solvable
+        .with(&args.variant, Solve { args, ctx })
+        .map_err(usage)?
 }
 
-fn solve_game<G: SolvedGame>(start: &G, args: &Args, ctx: &Context) -> Result<()>
-where
-    G::Move: Send,
-{
-    if start.position_at(start.index()).is_none() {
+struct Solve<'a> {
+    args: &'a Args,
+    ctx: &'a Context,
+}
+
+impl WithGame for Solve<'_> {
+    type Output = Result<()>;
+    fn run<G: SolvableGame>(self, start: G) -> Result<()> {
+        solve_game(&start, self.args, self.ctx)
+    }
+}
+
+fn solve_game<G: SolvableGame>(start: &G, args: &Args, ctx: &Context) -> Result<()> {
+    if !games::has_start(start) {
         return Err(usage(format!(
             "variant {:?} of {} has no start position (it is an endgame database); solve the standard game instead",
             args.variant,
-            G::ID
+            G::GAME
         )));
     }
     let report = progress_reporter(ctx, start.index_size());
@@ -234,19 +162,14 @@ where
     };
     let mut written = None;
     if let Some(path) = &args.out {
-        let spec = TableSpec {
-            game: G::ID,
-            variant: &start.variant_text(),
-            scheme: G::SCHEME,
-            compression: match args.compression {
-                CompressionArg::None => Compression::None,
-                CompressionArg::Rle => Compression::RunLength,
-            },
-            block_entries: cgtk_retro::DEFAULT_BLOCK_ENTRIES,
+        let compression = match args.compression {
+            CompressionArg::None => Compression::None,
+            CompressionArg::Rle => Compression::RunLength,
         };
         let file = std::fs::File::create(path)
             .map_err(|e| usage(format!("cannot create {}: {e}", path.display())))?;
-        cgtk_retro::write_table(std::io::BufWriter::new(file), &spec, solution.entries())
+        let out = std::io::BufWriter::new(file);
+        cgtk_retro::write_game_table(out, start, compression, &solution)
             .with_context(|| format!("cannot write {}", path.display()))?;
         written = Some((path.display().to_string(), std::fs::metadata(path)?.len()));
     }
@@ -254,7 +177,7 @@ where
         let row = |name: &str, c: &CountsOut| {
             format!("{name:<14}{:>12}{:>12}{:>12}\n", c.wins, c.losses, c.draws)
         };
-        let mut t = format!("game          {} ({})\n", G::ID, start.variant_text());
+        let mut t = format!("game          {} ({})\n", G::GAME, start.variant_text());
         t += &format!("positions     {} in the index", summary.positions);
         if summary.symmetries > 1 {
             t += &format!(

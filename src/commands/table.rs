@@ -1,11 +1,11 @@
 //! `cgtk table info|export`: describe a table file, or stream it as CSV or JSON lines.
 
 use crate::cli::{usage, Context};
-use crate::commands::probe::{check_scheme, open_table, table_game};
-use crate::commands::solve::{CountsOut, GameName, SolvedGame};
-use crate::with_game;
+use crate::commands::probe::{open_table, with_table, WithTable};
+use crate::commands::solve::CountsOut;
+use crate::games::{self, SolvableGame, WithGame};
 use anyhow::Result;
-use cgtk_retro::{Counts, Table, Verdict};
+use cgtk_retro::{Counts, GameTable, Verdict};
 use clap::{Subcommand, ValueEnum};
 use serde::Serialize;
 use std::io::{BufWriter, Read, Seek, Write};
@@ -59,12 +59,13 @@ struct InfoOut {
 pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
     match cmd {
         Command::Info { file } => info(file, ctx),
-        Command::Export { file, format } => {
-            let mut table = open_table(file)?;
-            let game = table_game(&table, file)?;
-            let variant = table.header().variant.clone();
-            with_game!(game, &variant, |g| export(&g, &mut table, file, *format))
-        }
+        Command::Export { file, format } => with_table(
+            file,
+            Export {
+                file,
+                format: *format,
+            },
+        ),
     }
 }
 
@@ -73,9 +74,11 @@ fn info(file: &std::path::Path, ctx: &Context) -> Result<()> {
     let bad = |e| usage(format!("{}: {e}", file.display()));
     table.verify().map_err(bad)?;
     let h = table.header().clone();
-    let weight = match GameName::from_id(&h.game) {
-        Some(game) => with_game!(game, &h.variant, |g| class_weight(g, &h.scheme)),
-        None => Box::new(|_| 1),
+    let weight = match games::solvable(&h.game) {
+        Ok((_, game)) => game
+            .with(&h.variant, ClassWeight(&h.scheme))
+            .map_err(|e| usage(format!("{}: {e}", file.display())))?,
+        Err(_) => Box::new(|_| 1),
     };
     let mut counts = Counts::default();
     let per_block = h.block_entries as u64;
@@ -125,52 +128,50 @@ fn info(file: &std::path::Path, ctx: &Context) -> Result<()> {
 
 /// How many positions the entry of each index stands for: its class's size when the table
 /// is in this program's index scheme for a game with symmetry reduction, else 1.
-fn class_weight<G: SolvedGame + 'static>(start: G, scheme: &str) -> Box<dyn Fn(u64) -> u64> {
-    if scheme != G::SCHEME || start.symmetry_count() == 1 {
-        return Box::new(|_| 1);
+struct ClassWeight<'a>(&'a str);
+
+impl WithGame for ClassWeight<'_> {
+    type Output = Box<dyn Fn(u64) -> u64>;
+    fn run<G: SolvableGame>(self, start: G) -> Self::Output {
+        if self.0 != G::SCHEME || start.symmetry_count() == 1 {
+            return Box::new(|_| 1);
+        }
+        Box::new(move |i| start.position_at(i).map_or(1, |p| p.class_size()))
     }
-    Box::new(move |i| start.position_at(i).map_or(1, |p| p.class_size()))
 }
 
-fn export<G: SolvedGame, R: Read + Seek>(
-    start: &G,
-    table: &mut Table<R>,
-    file: &std::path::Path,
+/// Streams every position of a table (checked against its game and verified before the
+/// first row is written).
+struct Export<'a> {
+    file: &'a std::path::Path,
     format: ExportFormat,
-) -> Result<()> {
-    check_scheme::<G, R>(table, file)?;
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    if format == ExportFormat::Csv {
-        writeln!(out, "position,value,distance")?;
-    }
-    let per_block = table.header().block_entries as u64;
-    let mut members = Vec::new();
-    for k in 0..table.header().block_count {
-        let block = table
-            .block(k)
-            .map_err(|e| usage(format!("{}: {e}", file.display())))?
-            .to_vec();
-        for (j, &e) in block.iter().enumerate() {
-            let Ok(Some(v)) = cgtk_retro::decode_entry(e) else {
-                continue;
-            };
-            let index = k as u64 * per_block + j as u64;
-            let pos = start.position_at(index).ok_or_else(|| {
-                usage(format!(
-                    "{}: entry {index} is not a legal position of {}: the table does not match this game",
-                    file.display(),
-                    G::ID
-                ))
-            })?;
-            // A symmetry-reduced index stands for every image of its representative.
-            pos.class_members(&mut members);
-            for member in &members {
-                write_row(&mut out, format, &member.position_text(), v)?;
+}
+
+impl WithTable for Export<'_> {
+    type Output = ();
+    fn run<G: SolvableGame, R: Read + Seek>(
+        self,
+        _start: G,
+        mut table: GameTable<G, R>,
+    ) -> Result<()> {
+        let bad = |e| usage(format!("{}: {e}", self.file.display()));
+        let mut out = BufWriter::new(std::io::stdout().lock());
+        if self.format == ExportFormat::Csv {
+            writeln!(out, "position,value,distance")?;
+        }
+        let mut members = Vec::new();
+        for k in 0..table.block_count() {
+            for (pos, v) in table.block_positions(k).map_err(bad)? {
+                // A symmetry-reduced index stands for every image of its representative.
+                pos.class_members(&mut members);
+                for member in &members {
+                    write_row(&mut out, self.format, &member.position_text(), v)?;
+                }
             }
         }
+        out.flush()?;
+        Ok(())
     }
-    out.flush()?;
-    Ok(())
 }
 
 fn write_row(out: &mut impl Write, format: ExportFormat, text: &str, v: Verdict) -> Result<()> {

@@ -2,12 +2,14 @@
 //! [`Advisor`].
 
 use super::playable::Advisor;
-use cgtk_core::{Game, PerfectIndex, Value};
-use cgtk_retro::{Solution, Table, Verdict};
+use cgtk_core::{Game, Notation, Predecessors, TableGame, Value};
+use cgtk_retro::{GameTable, Solution, Verdict};
 use cgtk_search::{mcts, plies_to_end, AlphaBeta, Limits, MctsConfig, NoChance};
 
 /// A position's key for the transposition table.
 pub type KeyFn<G> = Box<dyn Fn(&G) -> u64>;
+/// An exact rule: a best move and its value for the side to move.
+pub type ExactFn<G> = Box<dyn Fn(&G) -> Option<(<G as Game>::Move, Value)>>;
 /// An evaluation from the side to move's point of view.
 pub type EvalFn<G> = Box<dyn Fn(&G) -> i32>;
 
@@ -34,14 +36,17 @@ impl<G: Game + Clone> AlphaBetaAdvisor<G> {
     }
 }
 
-impl<G: Game + Clone> Advisor<G> for AlphaBetaAdvisor<G> {
-    fn best_move(&mut self, game: &G, _seed: u64) -> Option<(G::Move, String)> {
+impl<G: Game + Clone> AlphaBetaAdvisor<G> {
+    /// The search's move and note, and whether the search proved the result (saw the end
+    /// of every line).
+    fn search(&mut self, game: &G) -> Option<(G::Move, String, bool)> {
         let mut position = game.clone();
         let result =
             self.searcher
                 .search_keyed(&mut position, self.limits, &*self.eval, &*self.key);
         let mv = result.best_move?;
-        let verdict = match plies_to_end(result.score) {
+        let proved = plies_to_end(result.score);
+        let verdict = match proved {
             Some(n) if result.score > 0 => format!("wins in {}", plies(n)),
             Some(n) => format!("loses in {}", plies(n)),
             None => format!("score {}", result.score),
@@ -49,7 +54,21 @@ impl<G: Game + Clone> Advisor<G> for AlphaBetaAdvisor<G> {
         Some((
             mv,
             format!("alpha-beta{} depth {}: {verdict}", self.name, result.depth),
+            proved.is_some(),
         ))
+    }
+
+    /// The search's move when the search proves the result, else `None`.
+    fn proved_move(&mut self, game: &G) -> Option<(G::Move, String)> {
+        self.search(game)
+            .filter(|(_, _, proved)| *proved)
+            .map(|(mv, note, _)| (mv, note))
+    }
+}
+
+impl<G: Game + Clone> Advisor<G> for AlphaBetaAdvisor<G> {
+    fn best_move(&mut self, game: &G, _seed: u64) -> Result<Option<(G::Move, String)>, String> {
+        Ok(self.search(game).map(|(mv, note, _)| (mv, note)))
     }
 }
 
@@ -60,7 +79,13 @@ pub struct MctsAdvisor {
 }
 
 impl<G: Game + Clone> Advisor<G> for MctsAdvisor {
-    fn best_move(&mut self, game: &G, seed: u64) -> Option<(G::Move, String)> {
+    fn best_move(&mut self, game: &G, seed: u64) -> Result<Option<(G::Move, String)>, String> {
+        Ok(self.choose(game, seed))
+    }
+}
+
+impl MctsAdvisor {
+    fn choose<G: Game + Clone>(&self, game: &G, seed: u64) -> Option<(G::Move, String)> {
         let config = MctsConfig {
             playouts: self.playouts,
             seed,
@@ -89,86 +114,22 @@ pub(crate) fn plies(n: u32) -> String {
     }
 }
 
-/// Solved values by index: a solution computed in memory or a table file.
-pub enum Solved {
+/// Solved values: a solution computed in memory or a table file opened for the game.
+pub enum Solved<G> {
     /// Solved on the fly.
     Memory(Solution),
-    /// Probed from a table file.
-    File(Table<std::io::BufReader<std::fs::File>>),
+    /// Probed from a table file (checked against the game and verified when opened).
+    File(GameTable<G, std::io::BufReader<std::fs::File>>),
     /// To be solved when first asked (so that games never needing the engine's best move
     /// never pay for it).
-    Later(Box<dyn Fn() -> Option<Solution>>),
-    /// Solving failed.
-    Failed,
+    Later(G),
 }
 
-impl Solved {
-    /// The verdict of the position with this index.
-    pub fn verdict(&mut self, index: u64) -> Option<Verdict> {
-        if let Solved::Later(solve) = self {
-            *self = solve().map_or(Solved::Failed, Solved::Memory);
-        }
-        match self {
-            Solved::Memory(s) => s.verdict(index),
-            Solved::File(t) => t.get(index).ok().flatten(),
-            Solved::Later(_) | Solved::Failed => None,
-        }
-    }
-}
-
-/// Perfect play from a solved table: win as fast as possible, else draw, else lose as
+/// Perfect play from solved values: win as fast as possible, else draw, else lose as
 /// slowly as possible.
-pub struct TableAdvisor {
+pub struct TableAdvisor<G> {
     /// The solved values.
-    pub solved: Solved,
-}
-
-/// The best move by the table: each move is judged by its child's verdict (for the
-/// opponent). Returns the move and the verdict for the side to move.
-pub fn table_move<G: PerfectIndex + Clone>(
-    game: &G,
-    mut verdict: impl FnMut(u64) -> Option<Verdict>,
-) -> Option<(G::Move, Verdict)> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    let mut best: Option<(G::Move, (u8, i64), Verdict)> = None;
-    for mv in moves {
-        let mut next = game.clone();
-        next.make(mv);
-        let (rank, mine) = match next.outcome() {
-            Some(o) => {
-                let v = o.value_for(game.to_move());
-                (
-                    rank_of(v, 1),
-                    Verdict {
-                        value: v,
-                        distance: (v != Value::Draw).then_some(1),
-                    },
-                )
-            }
-            None => {
-                let v = verdict(next.index())?;
-                let mine = Verdict {
-                    value: v.value.negate(),
-                    distance: v.distance.map(|d| d + 1),
-                };
-                (rank_of(mine.value, mine.distance.unwrap_or(0)), mine)
-            }
-        };
-        if best.as_ref().map_or(true, |b| rank > b.1) {
-            best = Some((mv, rank, mine));
-        }
-    }
-    best.map(|(mv, _, v)| (mv, v))
-}
-
-/// Orders outcomes for the mover: quick wins, then draws, then slow losses.
-fn rank_of(value: Value, distance: u32) -> (u8, i64) {
-    match value {
-        Value::Win => (2, -(distance as i64)),
-        Value::Draw => (1, 0),
-        Value::Loss => (0, distance as i64),
-    }
+    pub solved: Solved<G>,
 }
 
 /// A verdict as a note: `table: win in 5 plies`.
@@ -179,10 +140,47 @@ pub fn verdict_note(v: Verdict) -> String {
     }
 }
 
-impl<G: PerfectIndex + Clone> Advisor<G> for TableAdvisor {
-    fn best_move(&mut self, game: &G, _seed: u64) -> Option<(G::Move, String)> {
-        let solved = &mut self.solved;
-        let (mv, v) = table_move(game, |i| solved.verdict(i))?;
-        Some((mv, verdict_note(v)))
+impl<G: TableGame + Notation + Predecessors + Sync> Advisor<G> for TableAdvisor<G> {
+    fn best_move(&mut self, game: &G, _seed: u64) -> Result<Option<(G::Move, String)>, String> {
+        if let Solved::Later(start) = &self.solved {
+            let solution = cgtk_retro::solve(start, &|_| {})
+                .map_err(|e| format!("cannot solve {}: {e}", G::GAME))?;
+            self.solved = Solved::Memory(solution);
+        }
+        let best = match &mut self.solved {
+            Solved::Memory(s) => s.best_move(game),
+            Solved::File(t) => t.best_move(game),
+            Solved::Later(_) => return Ok(None),
+        };
+        let best = best.map_err(|e| format!("table: {e}"))?;
+        Ok(best.map(|(mv, v)| (mv, verdict_note(v))))
+    }
+}
+
+/// Perfect play by an exact rule of the game (Nim's nim-sum) whenever the search does not
+/// prove the result by itself: a search to a bounded depth with no knowledge scores
+/// every open position alike and may pick a losing move.
+pub struct ExactAdvisor<G: Game> {
+    /// The search tried first (it finds the fastest win and names its distance).
+    pub search: AlphaBetaAdvisor<G>,
+    /// The exact rule: a best move and whether it wins.
+    pub exact: ExactFn<G>,
+    /// The rule's name in notes, e.g. `nim-sum`.
+    pub name: &'static str,
+}
+
+impl<G: Game + Clone> Advisor<G> for ExactAdvisor<G> {
+    fn best_move(&mut self, game: &G, _seed: u64) -> Result<Option<(G::Move, String)>, String> {
+        if let Some(proved) = self.search.proved_move(game) {
+            return Ok(Some(proved));
+        }
+        Ok((self.exact)(game).map(|(mv, value)| {
+            let verdict = match value {
+                Value::Win => "wins",
+                Value::Loss => "loses",
+                Value::Draw => "draws",
+            };
+            (mv, format!("{}: {verdict}", self.name))
+        }))
     }
 }

@@ -1,15 +1,16 @@
-//! The games `cgtk play` knows: one [`GameInfo`] entry each.
+//! How `cgtk play` builds each game of the registry ([`crate::games::GAMES`]): the rules
+//! from the variant, and the engine behind its levels.
 
-use super::advisors::{AlphaBetaAdvisor, MctsAdvisor, Solved, TableAdvisor};
-use super::fox_heuristics::{self, Heuristic};
+use super::advisors::{AlphaBetaAdvisor, ExactAdvisor, MctsAdvisor, Solved, TableAdvisor};
 use super::playable::{Advisor, Match, Playable};
-use crate::commands::solve::SolvedGame;
-use cgtk_core::{Game, Notation, PerfectIndex, Player, PositionKey, Render};
+use crate::games::{self, GameEntry, SolvableGame};
+use cgtk_core::{Game, Notation, PerfectIndex, PositionKey, Render};
+use cgtk_games::fox_hounds::heuristics::{self, Heuristic};
 use cgtk_games::fox_hounds::FoxHounds;
 use cgtk_games::kono::Kono;
 use cgtk_games::mu_torere::MuTorere;
 use cgtk_games::nim::Nim;
-use cgtk_retro::Table;
+use cgtk_retro::GameTable;
 use cgtk_search::Limits;
 use std::path::PathBuf;
 
@@ -28,78 +29,33 @@ pub struct Setup {
     pub mcts: Option<u32>,
 }
 
-/// A game that can be played.
-pub struct GameInfo {
-    /// Its command-line name.
-    pub id: &'static str,
-    /// One line about it and its variant.
-    pub about: &'static str,
-    /// The evaluations `--heuristic` may name (alpha-beta instead of the default engine);
-    /// empty when the game offers none.
-    pub heuristics: &'static [&'static str],
-    /// Builds a game from a setup; a one-line error on a bad variant.
-    pub build: fn(&Setup) -> Result<Box<dyn Playable>, String>,
-}
-
-/// Every playable game. To add one, add an entry here.
-pub const GAMES: &[GameInfo] = &[
-    GameInfo {
-        id: "nim",
-        about: "Nim: take counters from one heap; the heap sizes are the variant (default 3 4 5)",
-        heuristics: &[],
-        build: build_nim,
-    },
-    GameInfo {
-        id: "mu-torere",
-        about: "Mu Torere (variant standard or first-two-turns); solved on the fly",
-        heuristics: &[],
-        build: build_mu_torere,
-    },
-    GameInfo {
-        id: "kono",
-        about: "Four Field Kono (variant standard or compulsory-capture); solved on the fly (a few seconds), or --heuristic material",
-        heuristics: &["material"],
-        build: build_kono,
-    },
-    GameInfo {
-        id: "fox-hounds",
-        about: "Fox and Hounds (variant fox=b8|d8|f8|h8,first=fox|hounds); solved on the fly, or --heuristic",
-        heuristics: &["naive", "better"],
-        build: build_fox_hounds,
-    },
-    GameInfo {
-        id: "poggle",
-        about: "Poggle / Lights Out puzzle: N or RxC, then ,K colours (default 5,2); hint solves it",
-        heuristics: &[],
-        build: build_poggle,
-    },
-    GameInfo {
-        id: "chess",
-        about: "Chess (variant: a starting FEN, default the standard start); alpha-beta engine",
-        heuristics: &[],
-        build: build_chess,
-    },
-];
-
-impl GameInfo {
-    /// Builds the game from `setup`, first refusing a `--heuristic` it does not offer.
-    pub fn build_checked(&self, setup: &Setup) -> Result<Box<dyn Playable>, String> {
-        match setup.heuristic.as_deref() {
-            Some(h) if !self.heuristics.contains(&h) => Err(unknown_heuristic(self.id, h)),
-            _ => (self.build)(setup),
-        }
+/// Builds `game` from `setup`, first refusing a `--heuristic` it does not offer and a
+/// `--table` or `--mcts` it would ignore (a game without tables, a puzzle without an
+/// engine).
+pub fn build_checked(game: &GameEntry, setup: &Setup) -> Result<Box<dyn Playable>, String> {
+    if setup.table.is_some() && !game.supports.probe {
+        return Err(format!(
+            "{} has no solved tables; --table is for {}",
+            game.id,
+            games::names(|s| s.probe)
+        ));
+    }
+    if setup.mcts.is_some() && !game.supports.levels {
+        return Err(format!(
+            "{} has no engine opponent; --mcts is for {}",
+            game.id,
+            games::names(|s| s.levels)
+        ));
+    }
+    match setup.heuristic.as_deref() {
+        Some(h) if !game.heuristics.contains(&h) => Err(unknown_heuristic(game.id, h)),
+        _ => (game.play)(setup),
     }
 }
 
-/// The game named `id`, or an error listing the known games.
-pub fn find_game(id: &str) -> Result<&'static GameInfo, String> {
-    GAMES.iter().find(|g| g.id == id).ok_or_else(|| {
-        let names: Vec<&str> = GAMES.iter().map(|g| g.id).collect();
-        format!("unknown game {id:?}; games: {}", names.join(", "))
-    })
-}
-
-fn build_nim(setup: &Setup) -> Result<Box<dyn Playable>, String> {
+/// Nim: alpha-beta (which names the distance to the end when it sees it), and the nim-sum
+/// whenever the search cannot prove the result.
+pub fn build_nim(setup: &Setup) -> Result<Box<dyn Playable>, String> {
     let variant = if setup.variant.trim().is_empty() {
         "3,4,5"
     } else {
@@ -113,7 +69,7 @@ fn build_nim(setup: &Setup) -> Result<Box<dyn Playable>, String> {
         .collect::<Vec<_>>()
         .join(",");
     let total: u32 = nim.heaps().iter().sum();
-    let advisor = AlphaBetaAdvisor::new(
+    let search = AlphaBetaAdvisor::new(
         Limits {
             depth: total.clamp(1, 64),
             nodes: Some(2_000_000),
@@ -122,6 +78,11 @@ fn build_nim(setup: &Setup) -> Result<Box<dyn Playable>, String> {
         Box::new(|n: &Nim| n.key()),
         "",
     );
+    let advisor = ExactAdvisor {
+        search,
+        exact: Box::new(|n: &Nim| n.perfect_move()),
+        name: "nim-sum",
+    };
     Ok(boxed(
         "nim",
         variant,
@@ -132,53 +93,27 @@ fn build_nim(setup: &Setup) -> Result<Box<dyn Playable>, String> {
     ))
 }
 
-/// The solved values for `start`'s game: read from `--table` (checked to be for `id` and,
-/// unless `any_variant`, for this variant), else solved now.
-fn solved<G: SolvedGame + 'static>(
-    variant: &str,
-    start: &G,
-    setup: &Setup,
-    any_variant: bool,
-) -> Result<Solved, String> {
+/// The solved values for `start`'s game: read from `--table` (checked to be for this
+/// game and variant, and verified), else solved when first needed.
+fn solved<G: SolvableGame>(start: &G, setup: &Setup) -> Result<Solved<G>, String> {
     match &setup.table {
-        Some(path) => {
-            let table = Table::open_path(path)
-                .map_err(|e| format!("cannot read table {}: {e}", path.display()))?;
-            table
-                .expect_game(G::ID)
-                .map_err(|e| format!("table {}: {e}", path.display()))?;
-            let header = table.header();
-            if header.scheme != G::SCHEME {
-                return Err(format!(
-                    "table {} uses index scheme {:?}, not {:?}",
-                    path.display(),
-                    header.scheme,
-                    G::SCHEME
-                ));
-            }
-            if header.entry_count != start.index_size() {
-                return Err(format!(
-                    "table {} has {} entries; this game has {} positions",
-                    path.display(),
-                    header.entry_count,
-                    start.index_size()
-                ));
-            }
-            if !any_variant && header.variant != variant {
-                return Err(format!(
-                    "table {} is for variant {:?}, not {variant:?}",
-                    path.display(),
-                    header.variant
-                ));
-            }
-            Ok(Solved::File(table))
-        }
-        None => {
-            let start = start.clone();
-            Ok(Solved::Later(Box::new(move || {
-                cgtk_retro::solve(&start, &|_| {}).ok()
-            })))
-        }
+        Some(path) => GameTable::open_path(path, start)
+            .map(Solved::File)
+            .map_err(|e| format!("table {}: {e}", path.display())),
+        None => Ok(Solved::Later(start.clone())),
+    }
+}
+
+/// Refuses a variant without a start position (an endgame database).
+fn require_start<G: SolvableGame>(start: &G) -> Result<(), String> {
+    if games::has_start(start) {
+        Ok(())
+    } else {
+        Err(format!(
+            "variant {:?} of {} has no start position (it is an endgame database); play the standard game instead",
+            start.variant_text(),
+            G::GAME
+        ))
     }
 }
 
@@ -208,13 +143,14 @@ where
     Box::new(Match::new(id, variant, help, start, setup.history, advisor))
 }
 
-fn build_mu_torere(setup: &Setup) -> Result<Box<dyn Playable>, String> {
+/// Mu Torere: perfect play from the table.
+pub fn build_mu_torere(setup: &Setup) -> Result<Box<dyn Playable>, String> {
     let variant: cgtk_games::mu_torere::Variant = default_variant(&setup.variant)
         .parse()
-        .map_err(|e: cgtk_games::mu_torere::VariantError| e.to_string())?;
+        .map_err(|e: cgtk_core::VariantError| e.to_string())?;
     let start = MuTorere::start(variant);
     let name = variant.to_string();
-    let solved = solved(&name, &start, setup, false)?;
+    let solved = solved(&start, setup)?;
     Ok(boxed(
         "mu-torere",
         name,
@@ -225,22 +161,24 @@ fn build_mu_torere(setup: &Setup) -> Result<Box<dyn Playable>, String> {
     ))
 }
 
-fn build_kono(setup: &Setup) -> Result<Box<dyn Playable>, String> {
+/// Four Field Kono: perfect play from the table, or alpha-beta on material.
+pub fn build_kono(setup: &Setup) -> Result<Box<dyn Playable>, String> {
     let variant: cgtk_games::kono::Variant = default_variant(&setup.variant)
         .parse()
-        .map_err(|e: cgtk_games::kono::VariantError| e.to_string())?;
+        .map_err(|e: cgtk_core::VariantError| e.to_string())?;
     let start = Kono::start(variant);
+    require_start(&start)?;
     let name = variant.to_string();
     let advisor: Box<dyn Advisor<Kono>> = match setup.heuristic.as_deref() {
         None => Box::new(TableAdvisor {
-            solved: solved(&name, &start, setup, false)?,
+            solved: solved(&start, setup)?,
         }),
         Some("material") => Box::new(AlphaBetaAdvisor::new(
             Limits {
                 depth: 8,
                 nodes: Some(400_000),
             },
-            Box::new(kono_material),
+            Box::new(cgtk_games::kono::material),
             Box::new(|k: &Kono| k.index()),
             " (material)",
         )),
@@ -256,58 +194,44 @@ fn build_kono(setup: &Setup) -> Result<Box<dyn Playable>, String> {
     ))
 }
 
-/// The error for a `--heuristic` that `game` does not offer, naming those it does.
-fn unknown_heuristic(game: &str, name: &str) -> String {
-    match find_game(game).map(|g| g.heuristics) {
-        Ok(offered) if !offered.is_empty() => format!(
-            "unknown heuristic {name:?} for {game}; expected {}",
+/// The error for a `--heuristic` that game `id` does not offer, naming those it does.
+fn unknown_heuristic(id: &str, name: &str) -> String {
+    let offered = games::GAMES
+        .iter()
+        .find(|g| g.id == id)
+        .map_or(&[][..], |g| g.heuristics);
+    if offered.is_empty() {
+        format!(
+            "{id} offers no --heuristic; games that do: {}",
+            games::heuristics_list()
+        )
+    } else {
+        format!(
+            "unknown heuristic {name:?} for {id}; expected {}",
             offered.join(" or ")
-        ),
-        _ => format!(
-            "{game} offers no --heuristic; games that do: {}",
-            games_with_heuristics()
-        ),
+        )
     }
 }
 
-fn games_with_heuristics() -> String {
-    GAMES
-        .iter()
-        .filter(|g| !g.heuristics.is_empty())
-        .map(|g| format!("{} ({})", g.id, g.heuristics.join(", ")))
-        .collect::<Vec<_>>()
-        .join("; ")
-}
-
-/// Kono's evaluation: piece count difference, then mobility, for the side to move.
-fn kono_material(k: &Kono) -> i32 {
-    let me = k.to_move();
-    let count = |p: Player| k.pieces(p).count_ones() as i32;
-    100 * (count(me) - count(me.opponent())) + k.count_moves() as i32
-}
-
-fn build_fox_hounds(setup: &Setup) -> Result<Box<dyn Playable>, String> {
+/// Fox and Hounds: perfect play from the table, or alpha-beta on a fox-room heuristic.
+pub fn build_fox_hounds(setup: &Setup) -> Result<Box<dyn Playable>, String> {
     let variant: cgtk_games::fox_hounds::Variant = default_variant(&setup.variant)
         .parse()
-        .map_err(|e: cgtk_games::fox_hounds::VariantError| e.to_string())?;
+        .map_err(|e: cgtk_core::VariantError| e.to_string())?;
     let start = FoxHounds::start(variant);
     let name = variant.to_string();
     let advisor: Box<dyn Advisor<FoxHounds>> = match setup.heuristic.as_deref() {
         None => Box::new(TableAdvisor {
-            solved: solved(&name, &start, setup, true)?,
+            solved: solved(&start, setup)?,
         }),
         Some(h) => {
-            let heuristic = match h {
-                "naive" => Heuristic::Naive,
-                "better" => Heuristic::Better,
-                other => return Err(unknown_heuristic("fox-hounds", other)),
-            };
+            let heuristic: Heuristic = h.parse().map_err(|_| unknown_heuristic("fox-hounds", h))?;
             Box::new(AlphaBetaAdvisor::new(
                 Limits {
                     depth: 8,
                     nodes: Some(400_000),
                 },
-                Box::new(move |g: &FoxHounds| fox_heuristics::evaluate(g, heuristic)),
+                Box::new(move |g: &FoxHounds| heuristics::evaluate(g, heuristic)),
                 Box::new(|g: &FoxHounds| g.index()),
                 if heuristic == Heuristic::Naive {
                     " (naive)"
@@ -327,8 +251,10 @@ fn build_fox_hounds(setup: &Setup) -> Result<Box<dyn Playable>, String> {
     ))
 }
 
-fn build_poggle(setup: &Setup) -> Result<Box<dyn Playable>, String> {
-    let (puzzle, name) = super::poggle::PogglePuzzle::from_variant(&setup.variant)?;
+/// Poggle: a one-player puzzle, its hints from the linear algebra.
+pub fn build_poggle(setup: &Setup) -> Result<Box<dyn Playable>, String> {
+    let puzzle = cgtk_poggle::Puzzle::from_variant(&setup.variant).map_err(|e| e.to_string())?;
+    let name = puzzle.name().to_string();
     Ok(Box::new(
         Match::new(
             "poggle",
@@ -336,14 +262,28 @@ fn build_poggle(setup: &Setup) -> Result<Box<dyn Playable>, String> {
             "a button as column letter and row number, e.g. b3 (a1 is the top left)",
             puzzle,
             setup.history,
-            Box::new(super::poggle::PoggleHint),
+            Box::new(PoggleHint),
         )
         .puzzle(),
     ))
 }
 
-fn build_chess(setup: &Setup) -> Result<Box<dyn Playable>, String> {
-    use cgtk_games::chess::{Chess, START_FEN};
+/// Hints for Poggle: the first press of a solution with the fewest presses.
+struct PoggleHint;
+
+impl Advisor<cgtk_poggle::Puzzle> for PoggleHint {
+    fn best_move(
+        &mut self,
+        game: &cgtk_poggle::Puzzle,
+        _seed: u64,
+    ) -> Result<Option<(u16, String)>, String> {
+        Ok(game.hint())
+    }
+}
+
+/// Chess: the alpha-beta engine with a node budget.
+pub fn build_chess(setup: &Setup) -> Result<Box<dyn Playable>, String> {
+    use cgtk_chess::{Chess, START_FEN};
     // `cgtk play` joins the words of the variant with commas; a FEN has none of its own.
     let variant = setup.variant.replace(',', " ");
     let fen = match variant.trim() {
@@ -352,34 +292,37 @@ fn build_chess(setup: &Setup) -> Result<Box<dyn Playable>, String> {
     };
     let start = Chess::from_fen(fen).map_err(|e| format!("chess variant (a FEN): {e}"))?;
     let help = "UCI long algebraic notation: e2e4, e7e8q to promote, e1g1 to castle";
-    let advisor = Box::new(ChessAdvisor(cgtk_games::chess::Engine::new(16)));
+    let advisor = Box::new(ChessAdvisor(cgtk_chess::Engine::new(16)));
     Ok(boxed("chess", start.fen(), help, start, setup, advisor))
 }
 
 /// The chess engine with a node budget (so that games replay identically).
-struct ChessAdvisor(cgtk_games::chess::Engine);
+struct ChessAdvisor(cgtk_chess::Engine);
 
-impl Advisor<cgtk_games::chess::Chess> for ChessAdvisor {
+impl Advisor<cgtk_chess::Chess> for ChessAdvisor {
     fn best_move(
         &mut self,
-        game: &cgtk_games::chess::Chess,
+        game: &cgtk_chess::Chess,
         _seed: u64,
-    ) -> Option<(cgtk_games::chess::Move, String)> {
-        use cgtk_games::chess::{Limits, Score};
+    ) -> Result<Option<(cgtk_chess::Move, String)>, String> {
+        use cgtk_chess::{Limits, Score};
         let limits = Limits {
             nodes: Some(300_000),
             ..Limits::default()
         };
         let stop = std::sync::atomic::AtomicBool::new(false);
         let mut last = None;
-        let mv = self
+        let Some(mv) = self
             .0
-            .search(game, &limits, &stop, |i| last = Some((i.depth, i.score)))?;
+            .search(game, &limits, &stop, |i| last = Some((i.depth, i.score)))
+        else {
+            return Ok(None);
+        };
         let note = match last {
             Some((d, Score::Cp(cp))) => format!("depth {d}, {cp:+} centipawns"),
             Some((d, Score::Mate(m))) => format!("depth {d}, mate in {m}"),
             None => String::new(),
         };
-        Some((mv, note))
+        Ok(Some((mv, note)))
     }
 }

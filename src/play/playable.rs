@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 /// What a session needs from a game, with moves as text, so that every game (whatever its
 /// move type) is driven by the same session code. [`Match`] implements it for any game of
 /// cgtk-core's traits; a new game is registered with one entry in
-/// [`GAMES`](super::GAMES).
+/// [`GAMES`](crate::games::GAMES).
 pub trait Playable {
     /// The game's command-line name, e.g. `nim`.
     fn game_id(&self) -> &str;
@@ -42,12 +42,14 @@ pub trait Playable {
     /// Every move played since the start, as text.
     fn record(&self) -> Vec<String>;
     /// The engine's best move with a short note on how it was chosen; `None` when the game
-    /// is over or the game has no engine. `seed` makes randomised engines reproducible.
-    fn best_move(&mut self, seed: u64) -> Option<(String, String)>;
+    /// is over or the game has no engine; an error when the engine could not answer (a
+    /// table that cannot be read). `seed` makes randomised engines reproducible.
+    fn best_move(&mut self, seed: u64) -> Result<Option<(String, String)>, String>;
     /// A hint for the user: by default the best move and its note.
-    fn hint(&mut self, seed: u64) -> Option<String> {
-        self.best_move(seed)
-            .map(|(mv, note)| format!("{mv} ({note})"))
+    fn hint(&mut self, seed: u64) -> Result<Option<String>, String> {
+        Ok(self
+            .best_move(seed)?
+            .map(|(mv, note)| format!("{mv} ({note})")))
     }
     /// A uniformly random legal move.
     fn random_move(&self, rng: &mut ChaCha8Rng) -> Option<String> {
@@ -58,9 +60,9 @@ pub trait Playable {
 
 /// Finds the best move in a position, with a short note saying how (e.g. `table: win in 5`).
 pub trait Advisor<G: Game> {
-    /// The best move and a note, `None` when there is no move. `seed` makes randomised
-    /// engines reproducible.
-    fn best_move(&mut self, game: &G, seed: u64) -> Option<(G::Move, String)>;
+    /// The best move and a note, `None` when there is no move; an error when the engine
+    /// cannot answer. `seed` makes randomised engines reproducible.
+    fn best_move(&mut self, game: &G, seed: u64) -> Result<Option<(G::Move, String)>, String>;
 }
 
 /// A game of any type implementing cgtk-core's traits, made [`Playable`].
@@ -106,11 +108,6 @@ impl<G: Game + Notation + Render> Match<G> {
     pub fn puzzle(mut self) -> Self {
         self.puzzle = true;
         self
-    }
-
-    /// The current position.
-    pub fn position(&self) -> &G {
-        &self.position
     }
 
     fn push(&mut self, mv: G::Move) {
@@ -192,11 +189,11 @@ impl<G: Game + Notation + Render> Playable for Match<G> {
     fn record(&self) -> Vec<String> {
         self.record.clone()
     }
-    fn best_move(&mut self, seed: u64) -> Option<(String, String)> {
+    fn best_move(&mut self, seed: u64) -> Result<Option<(String, String)>, String> {
         if self.position.outcome().is_some() {
-            return None;
+            return Ok(None);
         }
-        let (mv, note) = self.advisor.best_move(&self.position, seed)?;
-        Some((self.position.move_text(mv), note))
+        let best = self.advisor.best_move(&self.position, seed)?;
+        Ok(best.map(|(mv, note)| (self.position.move_text(mv), note)))
     }
 }

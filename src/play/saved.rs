@@ -4,15 +4,8 @@
 use super::playable::Playable;
 use serde::{Deserialize, Serialize};
 
-/// A saved game, as written by `save FILE` and read by `load FILE` / `--load FILE`.
-///
-/// ```
-/// use cgtk::play::SavedGame;
-/// let text = r#"{"game":"nim","variant":"1,2","level":100,"seed":3,"moves":["2:1"]}"#;
-/// let saved = SavedGame::from_json(text).unwrap();
-/// assert_eq!(saved.moves, ["2:1"]);
-/// assert!(SavedGame::from_json("{}").is_err());
-/// ```
+/// A saved game, as written by `save FILE` and read by `load FILE` / `--load FILE`
+/// (`{"game":"nim","variant":"1,2","level":100,"seed":3,"moves":["2:1"]}`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SavedGame {

@@ -182,7 +182,7 @@ impl<'a> Session<'a> {
             let p = self.game.to_move();
             let best = rng.gen_range(0..100u32) < self.options.level as u32;
             let choice = if best {
-                self.game.best_move(rng.gen())
+                self.game.best_move(rng.gen()).map_err(io::Error::other)?
             } else {
                 None
             };
@@ -267,7 +267,7 @@ impl<'a> Session<'a> {
             "redo" => self.redo(out)?,
             "hint" => {
                 let seed = self.options.seed ^ self.game.record().len() as u64;
-                match self.game.hint(seed) {
+                match self.game.hint(seed).map_err(io::Error::other)? {
                     Some(h) => writeln!(out, "hint: {h}")?,
                     None => writeln!(out, "no hint: the game is over")?,
                 }

@@ -1,6 +1,8 @@
 //! Running the built `cgtk` binary from the integration tests: one place for spawning it,
 //! feeding standard input and checking exit codes, shared by every `tests/cli_*.rs`.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 // Each test file is its own crate and uses only some of these helpers.
 #![allow(dead_code)]
 

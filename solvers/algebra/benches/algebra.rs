@@ -1,5 +1,8 @@
 //! Benchmarks of the algebra crate; every benchmark checks its result before timing.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::hint::black_box;
 
 use cgtk_algebra::{BitMatrix, BitVec, Gf2Poly, ZkMatrix};

@@ -1,5 +1,8 @@
 //! BitMatrix against ZkMatrix with k = 2 and against brute force.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_algebra::{BitMatrix, BitVec, ZkMatrix};
 use num_bigint::BigUint;
 use proptest::prelude::*;

@@ -1,5 +1,8 @@
 //! Gf2Poly and GfpPoly against naive implementations and the gcd laws.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_algebra::{Gf2Poly, GfpPoly, PolyError};
 use proptest::prelude::*;
 

@@ -1,5 +1,8 @@
 //! ZkMatrix and LinearSystem against brute force over all vectors.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::collections::HashSet;
 
 use cgtk_algebra::{AlgebraError, LinearSystem, ZkMatrix};

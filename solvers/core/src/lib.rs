@@ -10,6 +10,10 @@
 //!   analysis) with [`Predecessors`] (un-moves), [`Chance`] (random or hidden events for Monte Carlo search),
 //!   [`Evaluate`] and [`PositionKey`] (alpha-beta), [`Notation`] and [`Render`] (the
 //!   command line).
+//! - [`BoardSize`]: the size of a rectangular board as users write it (`N` or `RxC`).
+//! - [`TableGame`]: a solvable game's identity in table files (game id, index scheme,
+//!   variant); [`parse_variant`]: every game's rules-variant text, one grammar and one
+//!   [`VariantError`].
 //!
 //! # Example
 //!
@@ -53,12 +57,18 @@
 //! ```
 #![deny(missing_docs)]
 
+mod board_size;
 mod game;
 mod notation;
 mod player;
 mod predecessors;
+mod table;
+mod variant;
 
+pub use board_size::{BoardSize, BoardSizeError};
 pub use game::{perft, Chance, Evaluate, Game, PerfectIndex, PositionKey};
 pub use notation::{parse_from_to, require_legal, FromTo, Notation, NotationError, Render};
 pub use player::{ByPlayer, Outcome, Player, Value};
 pub use predecessors::Predecessors;
+pub use table::TableGame;
+pub use variant::{parse_variant, Setting, VariantError, VariantProblem};

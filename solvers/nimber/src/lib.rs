@@ -50,8 +50,3 @@ pub use sequence::{
     MAX_SEQUENCE, MAX_SEQUENCE_ALL_BUT, MAX_SEQUENCE_THREE_WAY,
 };
 pub use sum::{analyse_sum, SumAnalysis, SumMove};
-
-#[doc(hidden)]
-pub fn __nim_product_by_tower(a: u64, b: u64) -> u64 {
-    field::mul_tower(a, b, 6)
-}

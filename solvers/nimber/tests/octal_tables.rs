@@ -3,17 +3,18 @@
 //! games, proven here by the octal periodicity theorem, and statistics of unsolved games
 //! (largest value, sparse values). The tables cite their sources in their first line.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_nimber::{find_periodicity, grundy_sequence, HeapGame};
 
 /// The rows of a table file: the game and its columns (`None` for "-").
 fn table(name: &str) -> Vec<(HeapGame, Vec<Option<u64>>)> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.starts_with("# "), "{name} must cite its source");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|line| {
-            let mut fields = line.split_whitespace();
+    cgtk_testkit::reference!(name)
+        .records()
+        .into_iter()
+        .map(|record| {
+            let mut fields = record.into_iter();
             let game = fields.next().unwrap().parse().unwrap();
             let columns = fields
                 .map(|f| match (f, f.strip_prefix("0x")) {

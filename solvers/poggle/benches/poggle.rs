@@ -6,6 +6,9 @@
 //! - `full_vs_chase/k2/n`: side by side, plain Gaussian elimination on the full n²×n²
 //!   system and light chasing, for n ≤ 40, on a reachable pseudo-random target.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_poggle::{gf2_nullity, BoardSpec, Method};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use std::hint::black_box;

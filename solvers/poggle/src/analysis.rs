@@ -6,7 +6,7 @@ use crate::board::{
 };
 use crate::chase::ChaseShape;
 use crate::error::SolveError;
-use cgtk_algebra::{BitMatrix, BitSystem, BitVec, LinearSystem, ZkMatrix};
+use cgtk_algebra::{is_prime, BitMatrix, BitSystem, BitVec, LinearSystem, ZkMatrix};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
@@ -148,7 +148,7 @@ impl Board {
                 }
                 false
             }
-            Method::Auto => forced_full.is_some() || self.cells() <= SMALL_BOARD_CELLS,
+            Method::Auto => self.auto_uses_full(),
         };
         let kind = if use_full {
             Kind::Full(self.full_system()?)
@@ -195,6 +195,13 @@ impl Board {
             k: self.colours(),
             kind,
         })
+    }
+
+    /// Whether [`Method::Auto`] sets up the full system (small boards, custom patterns,
+    /// tori with both sides below 3) rather than light chasing.
+    pub(crate) fn auto_uses_full(&self) -> bool {
+        full_system_reason(self.rows(), self.cols(), self.is_torus(), self.pattern()).is_some()
+            || self.cells() <= SMALL_BOARD_CELLS
     }
 
     /// The full system A (A[e][b] = how often a press of b advances e), eliminated.
@@ -334,20 +341,4 @@ impl Analysis {
             x
         }
     }
-}
-
-/// Whether k is prime (trial division; k < 2^32).
-pub fn is_prime(k: u32) -> bool {
-    if k < 2 {
-        return false;
-    }
-    let k = u64::from(k);
-    let mut d = 2u64;
-    while d * d <= k {
-        if k % d == 0 {
-            return false;
-        }
-        d += 1;
-    }
-    true
 }

@@ -3,6 +3,7 @@
 use crate::error::BoardError;
 use crate::grid::Grid;
 use crate::pattern::Pattern;
+use cgtk_core::BoardSize;
 
 /// The most buttons a board may have (start, goal and solution grids must fit in memory).
 pub const MAX_CELLS: u64 = 1 << 24;
@@ -63,6 +64,20 @@ impl BoardSpec {
     /// The n×n plane board in k colours.
     pub fn square(n: usize, colours: u64) -> Self {
         Self::new(n, n, colours)
+    }
+
+    /// The plane board of a size as users write it (`N` or `RxC`) in k colours.
+    ///
+    /// ```
+    /// use cgtk_poggle::{BoardSize, BoardSpec};
+    /// let size: BoardSize = "4x6".parse()?;
+    /// let board = BoardSpec::of_size(size, 3).build()?;
+    /// assert_eq!((board.rows(), board.cols(), board.colours()), (4, 6, 3));
+    /// assert_eq!(board.size(), size);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn of_size(size: BoardSize, colours: u64) -> Self {
+        Self::new(size.rows, size.cols, colours)
     }
 
     /// The same board on the torus (or not).
@@ -210,6 +225,10 @@ impl Board {
     /// Columns.
     pub fn cols(&self) -> usize {
         self.cols
+    }
+    /// Rows and columns together.
+    pub fn size(&self) -> BoardSize {
+        BoardSize::new(self.rows, self.cols)
     }
     /// Number of buttons, rows × cols.
     pub fn cells(&self) -> usize {

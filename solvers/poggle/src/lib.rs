@@ -1,8 +1,9 @@
 //! Poggle (Lights Out in k colours): boards, solving, counting, minimal solutions, quiet
 //! patterns and GF(2) nullity tables.
 //!
-//! - [`BoardSpec`] → [`Board`]: an r×c board in k colours, plane or torus, with a press
-//!   [`Pattern`] and start/goal colours, checked once.
+//! - [`BoardSpec`] → [`Board`]: an r×c board ([`BoardSize`], read from `N` or `RxC`) in
+//!   k colours, plane or torus, with a press [`Pattern`] and start/goal colours, checked
+//!   once.
 //! - [`Board::analyze`] → [`Analysis`]: one elimination over Z/kZ, through the full
 //!   (r·c)×(r·c) system for small boards and custom patterns, or through light chasing
 //!   (a c×c system, 2c×2c on the torus) for large ones. It gives the exact number of
@@ -10,8 +11,11 @@
 //!   ([`Analysis::kernel_basis`]) and a solution for any target ([`Analysis::solve`]).
 //! - [`minimal_solution`] and [`enumerate_solutions`] walk the coset of solutions.
 //! - [`gf2_nullity`]: the nullity of the n×n board over GF(2) through a polynomial gcd,
-//!   fast enough for n = 100,000.
+//!   fast enough for n = 100,000; [`nullity_line`] picks the fastest method for a line
+//!   of a nullity table ([`nullity_method`] says which, before computing).
 //! - [`Grid`] and [`format_grid`]: the text format of colour and press grids.
+//! - [`Puzzle`]: a board to solve by hand, as a one-player game of cgtk-core's traits,
+//!   with a hint from the linear algebra.
 //!
 //! # Example
 //!
@@ -44,12 +48,16 @@ mod error;
 mod grid;
 mod nullity;
 mod pattern;
+mod puzzle;
+mod table;
 
-pub use analysis::{is_prime, Analysis, Method};
+pub use analysis::{Analysis, Method};
 pub use board::{
     Board, BoardSpec, MAX_CELLS, MAX_CHASE_UNKNOWNS, MAX_CHASE_UNKNOWNS_GF2, MAX_FULL_CELLS,
     MAX_FULL_CELLS_GF2, SMALL_BOARD_CELLS,
 };
+/// Board sizes as users write them (`N` or `RxC`), shared with the other crates.
+pub use cgtk_core::{BoardSize, BoardSizeError};
 pub use coset::{
     enumerate_solutions, minimal_solution, total_presses, walk_coset, MinimalSearch,
     DEFAULT_SEARCH_BUDGET,
@@ -60,3 +68,7 @@ pub use nullity::{gf2_nullity, path_polynomial};
 /// Exact kernel sizes and solution counts are big integers.
 pub use num_bigint::BigUint;
 pub use pattern::{Pattern, MAX_OFFSET, MAX_PATTERN_LEN};
+pub use puzzle::{Puzzle, PuzzleError, MAX_PLAY_COLS, MAX_PLAY_ROWS};
+pub use table::{
+    nullity_line, nullity_method, NullityLine, NullityMethod, TableError, MAX_POLYNOMIAL_N,
+};

@@ -1,15 +1,17 @@
 //! GF(2) nullities of n×n boards against the published tables, from the light-chasing
 //! solver and from the polynomial gcd.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_poggle::{gf2_nullity, BoardSpec, Method};
 
-fn read_table(text: &str) -> Vec<(usize, usize)> {
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let mut it = l.split_whitespace().map(|t| t.parse::<usize>().unwrap());
-            (it.next().unwrap(), it.next().unwrap())
-        })
+/// The `n a(n)` lines of a published sequence in `tests/data`.
+fn read_table(name: &str) -> Vec<(usize, usize)> {
+    cgtk_testkit::reference!(name)
+        .sequence()
+        .into_iter()
+        .map(|(n, a)| (n as usize, a))
         .collect()
 }
 
@@ -28,7 +30,7 @@ fn plane_nullity_matches_oeis_a159257() {
     // The published b-file: n = 1..=1000. Light chasing is checked on n ≤ 60 in a debug
     // build and on n ≤ CHASE_LIMIT in release (the README's test command); the polynomial
     // gcd on the whole table.
-    let table = read_table(include_str!("data/a159257_plane_nullity.txt"));
+    let table = read_table("a159257_plane_nullity.txt");
     assert_eq!(table.len(), 1000);
     assert!(table.iter().enumerate().all(|(i, &(n, _))| n == i + 1));
     let (chase_limit, poly_limit) = if cfg!(debug_assertions) {
@@ -52,7 +54,7 @@ const CHASE_LIMIT: usize = 500;
 
 #[test]
 fn torus_nullity_matches_oeis_a165738() {
-    let table = read_table(include_str!("data/a165738_torus_nullity.txt"));
+    let table = read_table("a165738_torus_nullity.txt");
     assert_eq!(table.len(), 90);
     let limit = if cfg!(debug_assertions) { 40 } else { 90 };
     for &(n, expected) in table.iter().filter(|(n, _)| *n <= limit) {
@@ -74,12 +76,7 @@ fn full_system_agrees_with_chasing_and_polynomial() {
 #[test]
 fn singular_sizes_match_oeis_a117870() {
     // The sizes n ≤ 143 whose n×n board has a nontrivial kernel.
-    let text = include_str!("data/a117870_singular_sizes.txt");
-    let listed: Vec<usize> = text
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .flat_map(|l| l.split_whitespace().map(|t| t.parse::<usize>().unwrap()))
-        .collect();
+    let listed: Vec<usize> = cgtk_testkit::reference!("a117870_singular_sizes.txt").numbers();
     let computed: Vec<usize> = (1..=143).filter(|&n| gf2_nullity(n) > 0).collect();
     assert_eq!(computed, listed);
 }

@@ -1,5 +1,8 @@
 //! Benchmarks of the cycle index and counts; each checks its own result.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_polya::{BoardSymmetry, BruteForce, CycleIndex, NamedGroup, Perm, PermGroup};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 

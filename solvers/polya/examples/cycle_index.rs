@@ -1,5 +1,8 @@
 //! Prints a cycle index and a count: `cargo run -p cgtk-polya --example cycle_index`.
 
+// An example may unwrap on the values it builds itself.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_polya::{CycleIndex, NamedGroup};
 
 fn main() {

@@ -1,5 +1,6 @@
 //! Error types, one per family of operations.
 
+use cgtk_core::BoardSizeError;
 use thiserror::Error;
 
 /// A permutation could not be built from what was given.
@@ -63,9 +64,12 @@ pub enum GroupError {
     /// An unknown group name.
     #[error("unknown group `{0}`: expected cyclic, dihedral, symmetric, board or generators")]
     UnknownGroup(String),
-    /// A board size that is not `RxC`.
-    #[error("bad board size `{0}`: expected RxC with R, C >= 1, e.g. 3x3")]
-    BadBoardSize(String),
+    /// A board size that is not `N` or `RxC`.
+    #[error(transparent)]
+    BoardSize(#[from] BoardSizeError),
+    /// A generator that is not a permutation.
+    #[error(transparent)]
+    Perm(#[from] PermError),
 }
 
 /// A count could not be made as asked.
@@ -111,6 +115,18 @@ pub enum CountError {
     /// The group could not be built.
     #[error(transparent)]
     Group(#[from] GroupError),
+    /// A colour name that cannot be printed in an inventory unambiguously.
+    #[error("colour name {name:?}: a name is letters, digits and _, not starting with a digit")]
+    ColourName {
+        /// The rejected name.
+        name: String,
+    },
+    /// Two colours with the same name.
+    #[error("colour name {name:?} is given twice: every colour needs its own name")]
+    RepeatedColourName {
+        /// The repeated name.
+        name: String,
+    },
     /// More colours than the brute force can hold.
     #[error("the brute force handles at most 255 colours, got {0}")]
     TooManyColours(usize),

@@ -5,7 +5,7 @@ use crate::error::CountError;
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 
 /// The generating polynomial of colourings up to symmetry: the cycle index with every `g_i`
@@ -33,11 +33,28 @@ impl PatternInventory {
     pub const MAX_TERMS: u64 = 200_000;
 
     /// Expands the cycle index with the figure inventory `colours[0] + colours[1] + ...`.
+    ///
+    /// Each colour needs its own name made of letters, digits and `_`, not starting with a
+    /// digit, so that different contents print differently.
+    ///
+    /// ```
+    /// use cgtk_polya::{CountError, CycleIndex, PatternInventory};
+    /// let z = CycleIndex::cyclic(4).unwrap();
+    /// assert_eq!(
+    ///     PatternInventory::new(&z, &["x", "x"]),
+    ///     Err(CountError::RepeatedColourName { name: "x".into() })
+    /// );
+    /// assert_eq!(
+    ///     PatternInventory::new(&z, &["x", "2y"]),
+    ///     Err(CountError::ColourName { name: "2y".into() })
+    /// );
+    /// ```
     pub fn new(z: &CycleIndex, colours: &[&str]) -> Result<PatternInventory, CountError> {
         let k = colours.len();
         if k == 0 {
             return Err(CountError::NoColours);
         }
+        check_colour_names(colours)?;
         let contents = binomial((z.degree() + k - 1) as u64, (k - 1) as u64);
         if contents > BigUint::from(Self::MAX_TERMS) {
             return Err(CountError::InventoryTooLarge {
@@ -122,6 +139,30 @@ impl fmt::Display for PatternInventory {
         }
         Ok(())
     }
+}
+
+/// Refuses names that would make the printed inventory ambiguous: empty names, names with
+/// other characters than letters, digits and `_` or starting with a digit (they would read
+/// as coefficients or operators), and repeated names (`x^4 + x^3*x + ...` could not be
+/// told apart).
+fn check_colour_names(colours: &[&str]) -> Result<(), CountError> {
+    let mut seen = HashSet::new();
+    for &name in colours {
+        if name.is_empty()
+            || !name.chars().all(|c| c.is_alphanumeric() || c == '_')
+            || name.starts_with(|c: char| c.is_ascii_digit())
+        {
+            return Err(CountError::ColourName {
+                name: name.to_string(),
+            });
+        }
+        if !seen.insert(name) {
+            return Err(CountError::RepeatedColourName {
+                name: name.to_string(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// `(x_1^len + ... + x_k^len)^e` as a sparse polynomial, by the multinomial theorem.

@@ -41,6 +41,8 @@ mod named;
 mod perm;
 
 pub use brute::BruteForce;
+/// Board sizes as users write them (`N` or `RxC`), shared with the other crates.
+pub use cgtk_core::{BoardSize, BoardSizeError};
 pub use cycle_index::{divisors, euler_phi, CycleIndex, Monomial};
 pub use error::{CountError, GroupError, PermError};
 pub use group::PermGroup;
@@ -50,7 +52,6 @@ pub use mu_torere::{
     MuTorereClass, MuTorereCount,
 };
 pub use named::{
-    board_symmetries, parse_board_size, BoardSymmetry, NamedGroup, MAX_BOARD_CELLS,
-    MAX_GENERATED_DEGREE,
+    board_symmetries, BoardSymmetry, NamedGroup, MAX_BOARD_CELLS, MAX_GENERATED_DEGREE,
 };
 pub use perm::Perm;

@@ -4,6 +4,7 @@ use crate::cycle_index::{check_size, CycleIndex};
 use crate::error::GroupError;
 use crate::group::PermGroup;
 use crate::perm::Perm;
+use cgtk_core::BoardSize;
 
 /// Which symmetries of a board count as "the same position".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -56,8 +57,18 @@ pub const MAX_BOARD_CELLS: u64 = 1_000_000;
 pub const MAX_GENERATED_DEGREE: u64 = 2_048;
 
 impl NamedGroup {
-    /// Parses a family name (`cyclic`, `dihedral`, `symmetric`, `board`) and a size (`N`,
-    /// or `RxC` for a board, which gets its full symmetry group).
+    /// Parses a family name (`cyclic`, `dihedral`, `symmetric`, `board`) and a size (`N`;
+    /// for a board `N` or `RxC`, read as a [`BoardSize`], and the board gets its full
+    /// symmetry group).
+    ///
+    /// ```
+    /// use cgtk_polya::{BoardSymmetry, GroupError, NamedGroup};
+    /// let board = NamedGroup::Board { rows: 3, cols: 4, symmetry: BoardSymmetry::Full };
+    /// assert_eq!(NamedGroup::parse("board", "3x4"), Ok(board));
+    /// assert_eq!(NamedGroup::parse("board", "3×4"), Ok(board));
+    /// assert_eq!(NamedGroup::parse("dihedral", "8"), Ok(NamedGroup::Dihedral(8)));
+    /// assert!(matches!(NamedGroup::parse("board", "3y3"), Err(GroupError::BoardSize(_))));
+    /// ```
     pub fn parse(family: &str, size: &str) -> Result<NamedGroup, GroupError> {
         let number = || -> Result<usize, GroupError> {
             size.trim()
@@ -69,7 +80,7 @@ impl NamedGroup {
             "dihedral" | "d" => NamedGroup::Dihedral(number()?),
             "symmetric" | "s" => NamedGroup::Symmetric(number()?),
             "board" => {
-                let (rows, cols) = parse_board_size(size)?;
+                let BoardSize { rows, cols } = size.parse()?;
                 NamedGroup::Board {
                     rows,
                     cols,
@@ -185,22 +196,9 @@ impl NamedGroup {
                 .map(Ok)
                 .collect(),
         };
-        let gens: Result<Vec<Perm>, _> = gens.into_iter().collect();
-        let gens = gens.map_err(|_| GroupError::BadBoardSize(format!("{n}")))?;
+        let gens: Vec<Perm> = gens.into_iter().collect::<Result<_, _>>()?;
         PermGroup::from_generators(n, gens)
     }
-}
-
-/// Parses `RxC` (also `R×C` or `R*C`).
-pub fn parse_board_size(size: &str) -> Result<(usize, usize), GroupError> {
-    let bad = || GroupError::BadBoardSize(size.to_string());
-    let (r, c) = size.split_once(['x', 'X', '×', '*']).ok_or_else(bad)?;
-    let rows: usize = r.trim().parse().map_err(|_| bad())?;
-    let cols: usize = c.trim().parse().map_err(|_| bad())?;
-    if rows == 0 || cols == 0 {
-        return Err(bad());
-    }
-    Ok((rows, cols))
 }
 
 /// A board symmetry as a permutation of cells: `map(row, col)` gives the new cell.

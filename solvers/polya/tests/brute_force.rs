@@ -2,6 +2,9 @@
 //! to 3 colours, necklaces and bracelets up to 12 beads in 2 and 3 colours, by content too,
 //! and Mu Torere with and without reflections.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_polya::{
     mu_torere_brute_force, mu_torere_count, BoardSymmetry, BruteForce, NamedGroup, PatternInventory,
 };

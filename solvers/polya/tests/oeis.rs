@@ -1,21 +1,22 @@
 //! Necklace and bracelet counts against the published OEIS sequences in `tests/data`.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_polya::CycleIndex;
 
-/// Reads `n a(n)` lines, skipping `#` comments; checks the first line names its source.
+/// The `n a(n)` lines of a published OEIS sequence in `tests/data`.
 fn read_table(name: &str) -> Vec<(usize, String)> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let table = cgtk_testkit::reference!(name);
     assert!(
-        text.starts_with("# Source: OEIS"),
-        "{path} must name its source"
+        table.source().starts_with("OEIS"),
+        "{name}: {}",
+        table.source()
     );
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (n, a) = l.split_once(' ').expect("two columns");
-            (n.parse().expect("n"), a.trim().to_string())
-        })
+    table
+        .sequence()
+        .into_iter()
+        .map(|(n, a)| (n as usize, a))
         .collect()
 }
 

@@ -8,6 +8,9 @@
 //! `/proc/self/status` (VmHWM, Linux only), is that game's. Criterion is not used: the
 //! full Kono takes seconds per run and its memory is part of what is measured.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_core::{PerfectIndex, Predecessors, Value};
 use cgtk_games::fox_hounds::FoxHounds;
 use cgtk_games::kono::Kono;

@@ -13,6 +13,10 @@
 //!   `docs/table-format.md`): magic bytes, version, game, variant, index scheme, entry
 //!   encoding, checksums, optional run-length compression in independent blocks, so that
 //!   probing one position reads and decompresses a single block.
+//! - [`GameTable`] opens a table for a game ([`TableGame`](cgtk_core::TableGame): its id,
+//!   index scheme and variant are checked once, the checksums before any answer) and
+//!   answers by position: a verdict, and every move ranked best first.
+//! - [`audit`] measures how often any move-choosing policy throws a won position away.
 //!
 //! # Example
 //!
@@ -36,15 +40,19 @@
 //! ```
 #![deny(missing_docs)]
 
+mod audit;
 mod crc;
 mod engine;
 mod entry;
+mod game_table;
 mod reach;
 mod table;
 
+pub use audit::{audit, won_positions, Audit, Blunder};
 pub use crc::{crc32, Crc32};
 pub use engine::{solve, Counts, Progress, Solution, SolveError};
 pub use entry::{decode_entry, encode_entry, Verdict, MAX_DISTANCE};
+pub use game_table::{write_game_table, GameTable, GameTableError};
 pub use reach::{reachable, Reachable, MAX_SYMMETRIES};
 pub use table::{
     write_table, Compression, Table, TableError, TableHeader, TableSpec, DEFAULT_BLOCK_ENTRIES,

@@ -3,13 +3,13 @@
 //!
 //! Seconds in release mode; skipped in debug builds.
 
-mod reference;
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cgtk_core::{Game, PerfectIndex, Value};
 use cgtk_games::kono::Kono;
 use cgtk_retro::{reachable, solve, Solution, Verdict};
 use rayon::prelude::*;
-use reference::reference;
 
 /// Every win has a move to a loss at distance − 1 and none to a loss closer; every loss
 /// has all moves to wins, the longest at distance − 1; every draw has a move to a draw and
@@ -78,7 +78,7 @@ fn legal_positions() -> u64 {
 #[test]
 #[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
 fn full_kono_is_consistent() {
-    let want = reference("kono.txt");
+    let want = cgtk_testkit::reference!("kono.txt");
     for (variant, prefix) in [("standard", ""), ("compulsory-capture", "compulsory_")] {
         let start = Kono::start(variant.parse().unwrap());
         let solution = solve(&start, &|_| {}).unwrap();
@@ -105,8 +105,12 @@ fn full_kono_is_consistent() {
             ]);
         }
         for (key, value) in got {
-            assert_eq!(value.to_string(), want[&format!("{prefix}{key}")], "{key}");
+            assert_eq!(
+                value.to_string(),
+                want.value(&format!("{prefix}{key}")),
+                "{key}"
+            );
         }
-        assert_eq!(start_value.as_str(), want[&format!("{prefix}start")]);
+        assert_eq!(start_value.as_str(), want.value(&format!("{prefix}start")));
     }
 }

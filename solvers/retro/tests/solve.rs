@@ -1,7 +1,9 @@
 //! The engine against the naive solver, position by position, and against published facts.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
-mod reference;
 
 use cgtk_core::{Game, Notation, PerfectIndex, Player, Predecessors};
 use cgtk_games::fox_hounds::FoxHounds;
@@ -9,7 +11,6 @@ use cgtk_games::kono::Kono;
 use cgtk_games::mu_torere::MuTorere;
 use cgtk_retro::{reachable, solve, Solution};
 use common::naive_solve;
-use reference::reference;
 use std::collections::HashSet;
 use std::hash::Hash;
 
@@ -109,17 +110,17 @@ fn kono_with_few_pieces_matches_naive_solver() {
 fn mu_torere_is_a_draw_from_the_start() {
     let start = MuTorere::start(Default::default());
     let solution = solve(&start, &|_| {}).unwrap();
-    let want = reference("mu_torere.txt");
+    let want = cgtk_testkit::reference!("mu_torere.txt");
     assert_eq!(
         solution.verdict(start.index()).unwrap().value.as_str(),
-        want["start"]
+        want.value("start")
     );
     let reach = reachable(&start);
     let c = reach.counts(&solution);
-    assert_eq!(reach.count().to_string(), want["reachable"]);
-    assert_eq!(c.wins.to_string(), want["wins"]);
-    assert_eq!(c.losses.to_string(), want["losses"]);
-    assert_eq!(c.draws.to_string(), want["draws"]);
+    assert_eq!(reach.count().to_string(), want.value("reachable"));
+    assert_eq!(c.wins.to_string(), want.value("wins"));
+    assert_eq!(c.losses.to_string(), want.value("losses"));
+    assert_eq!(c.draws.to_string(), want.value("draws"));
 }
 
 /// The hounds win Fox and Hounds with correct play when the fox moves first (J. Hurd,
@@ -134,7 +135,7 @@ fn fox_hounds_hounds_win_with_fox_first() {
         let v = solution.verdict(start.index()).unwrap();
         assert_eq!(
             v.value.as_str(),
-            reference("fox_hounds.txt")["start"],
+            cgtk_testkit::reference!("fox_hounds.txt").value("start"),
             "fox on {fox}"
         );
         assert_eq!(v.distance, Some(44), "fox on {fox}");

@@ -1,6 +1,9 @@
 //! Table files: round trips per game and damaged files (every byte flipped, every
 //! truncation) that must give an error, never a wrong answer or a panic.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_core::PerfectIndex;
 use cgtk_games::fox_hounds::FoxHounds;
 use cgtk_games::mu_torere::MuTorere;

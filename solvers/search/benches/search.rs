@@ -3,6 +3,9 @@
 //! the same won positions of Nim, Mu Torere and Fox and Hounds (times here, node counts
 //! printed once per benchmark). Each benchmark checks its result.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_core::{Game, PerfectIndex};
 use cgtk_games::fox_hounds::{FoxHounds, Role};
 use cgtk_games::mu_torere::MuTorere;

@@ -4,6 +4,9 @@
 //! 1, 1, 2, 2) or the "wild" die (faces 0, 0, 0, 4), then it is rolled and the face is
 //! added to your score. The first to reach 5 wins. The roll is a chance event.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_core::{ByPlayer, Chance, Game, Outcome, Player};
 use cgtk_search::{mcts, MctsConfig};
 

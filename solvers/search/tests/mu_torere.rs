@@ -1,5 +1,8 @@
 //! Both engines on Mu Torere, against the retrograde solution of every position.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_core::{Game, PerfectIndex, Value};
 use cgtk_games::mu_torere::MuTorere;
 use cgtk_retro::{solve, Solution};

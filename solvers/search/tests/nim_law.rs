@@ -2,6 +2,9 @@
 //! of the heaps is 0, and the winning moves are those to nim-sum 0. Distances to the end
 //! are checked against a plain minimax without pruning or table.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use cgtk_core::{Game, PerfectIndex};
 use cgtk_games::nim::{Nim, NimMove};
 use cgtk_search::{mcts, plies_to_end, AlphaBeta, Limits, MctsConfig, NoChance};

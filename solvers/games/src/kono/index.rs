@@ -190,6 +190,8 @@ impl IndexTables {
             .filter(|d| elements >> d & 1 == 1)
             .map(|d| (self.image(boards, w, code_now, d), d));
         let fixing = images.clone().filter(|&(c, _)| c == code_now).count() as u8;
+        // The identity (d = 0) is in every subgroup asked for, so there is an image.
+        #[allow(clippy::expect_used)]
         let (smallest, d) = images.min().expect("the identity is in every subgroup");
         (smallest, d, fixing)
     }
@@ -252,9 +254,9 @@ impl IndexTables {
             info[b].stabilizer = fixing;
         }
         for b in 0..CODES {
-            info[b].rank = smallest_forms
-                .binary_search(&(smallest_of[b] as u16))
-                .expect("smallest forms are listed") as u16;
+            // The smallest forms are listed in increasing order and every board's smallest
+            // form is among them, so the count of those below it is its rank.
+            info[b].rank = smallest_forms.partition_point(|&f| f < smallest_of[b] as u16) as u16;
         }
         self.b_info.extend(info);
         self.smallest.push(smallest_forms);

@@ -64,9 +64,10 @@
 //! assert_eq!(after.class_size(), 16);
 //! ```
 
+pub use cgtk_core::VariantError;
 use cgtk_core::{
-    parse_from_to, require_legal, FromTo, Game, Notation, NotationError, Outcome, PerfectIndex,
-    Player, Predecessors, Render,
+    parse_from_to, parse_variant, require_legal, FromTo, Game, Notation, NotationError, Outcome,
+    PerfectIndex, Player, Predecessors, Render, TableGame,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -98,25 +99,31 @@ impl Default for Variant {
     }
 }
 
-/// Why a variant name was not understood.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown kono variant {0:?}: expected standard, compulsory-capture and/or max-pieces=N with N in 1..=8, separated by commas")]
-pub struct VariantError(pub String);
+/// What [`Variant`]'s text may say, as error messages put it.
+pub const VARIANTS_ALLOWED: &str =
+    "standard, compulsory-capture and/or max-pieces=N with N in 1..=8, separated by commas";
 
 impl FromStr for Variant {
     type Err = VariantError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let mut v = Variant::default();
-        for part in s.split(',').map(str::trim) {
-            match part {
-                "standard" | "" => {}
-                "compulsory-capture" => v.compulsory_capture = true,
-                _ => match part.strip_prefix("max-pieces=").map(str::parse::<u8>) {
-                    Some(Ok(n)) if (1..=8).contains(&n) => v.max_pieces = n,
-                    _ => return Err(VariantError(s.to_string())),
+        parse_variant("kono", s, VARIANTS_ALLOWED, |setting| {
+            match (setting.key, setting.value) {
+                ("standard", None) => true,
+                ("compulsory-capture", None) => {
+                    v.compulsory_capture = true;
+                    true
+                }
+                ("max-pieces", Some(n)) => match n.parse::<u8>() {
+                    Ok(n) if (1..=8).contains(&n) => {
+                        v.max_pieces = n;
+                        true
+                    }
+                    _ => false,
                 },
+                _ => false,
             }
-        }
+        })?;
         Ok(v)
     }
 }
@@ -476,6 +483,38 @@ fn parse_cell(s: &str) -> Option<u8> {
         return None;
     }
     Some((b[1] - b'1') * 4 + (b[0] - b'a'))
+}
+
+/// Kono's material evaluation for alpha-beta, from the side to move's point of view: 100
+/// per piece more than the opponent, plus one per legal move (mobility).
+///
+/// ```
+/// use cgtk_games::kono::{material, Kono};
+/// use cgtk_core::{Game, Notation};
+///
+/// let start = Kono::start(Default::default());
+/// // Eight pieces each; four captures for x.
+/// assert_eq!(material(&start), 4);
+/// // After b1xb3, o (to move) is a piece down.
+/// let down = start.parse_position("oooo/oxoo/xxxx/x.xx o").unwrap();
+/// let mut moves = Vec::new();
+/// down.legal_moves(&mut moves);
+/// assert_eq!(material(&down), -100 + moves.len() as i32);
+/// ```
+pub fn material(game: &Kono) -> i32 {
+    let me = game.to_move();
+    let count = |p: Player| game.pieces(p).count_ones() as i32;
+    100 * (count(me) - count(me.opponent())) + game.count_moves() as i32
+}
+
+/// Tables of Four Field Kono: one entry per class of 16 symmetric positions (scheme
+/// `kono-sym16-v1`, docs/table-format.md); every variant has its own values.
+impl TableGame for Kono {
+    const GAME: &'static str = "kono";
+    const SCHEME: &'static str = "kono-sym16-v1";
+    fn variant_text(&self) -> String {
+        self.variant.to_string()
+    }
 }
 
 impl Predecessors for Kono {

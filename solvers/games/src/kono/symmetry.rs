@@ -61,6 +61,9 @@ impl BoardGroup {
         for a in 0..BOARD_SYMMETRIES {
             for b in 0..BOARD_SYMMETRIES {
                 let both: [u8; 16] = std::array::from_fn(|c| perm(a)[perm(b)[c] as usize]);
+                // The eight symmetries of the square form a group: the composition of two
+                // of them is one of them.
+                #[allow(clippy::expect_used)]
                 let c = (0..BOARD_SYMMETRIES)
                     .find(|&c| perm(c) == both)
                     .expect("the board symmetries form a group");

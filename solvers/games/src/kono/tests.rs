@@ -1,98 +1,8 @@
-//! Tests of the rules, the symmetric index and the un-moves.
+//! Tests of Kono's own rules and index scheme. The generic laws (make/unmake, notation,
+//! index round trips, symmetries, predecessors) are checked by `tests/laws.rs`.
 
 use super::*;
 use cgtk_core::perft;
-
-/// Every legal position of a restricted variant, by a sample of indices otherwise.
-fn sample(variant: Variant, step: u64) -> Vec<Kono> {
-    let g = Kono::start(variant);
-    (0..g.index_size())
-        .step_by(step as usize)
-        .filter_map(|i| g.position_at(i))
-        .collect()
-}
-
-/// Positions spread over every board and both sides to move (a fixed pseudo-random
-/// sequence), each kept when the variant allows it.
-fn scattered(variant: Variant, count: usize) -> Vec<Kono> {
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut out = Vec::new();
-    while out.len() < count {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let (mut x, mut o) = (0u16, 0u16);
-        for c in 0..16 {
-            match (state >> (2 * c + 20)) % 4 {
-                0 => x |= 1 << c,
-                1 => o |= 1 << c,
-                _ => {}
-            }
-        }
-        let side = if state >> 63 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        };
-        out.extend(Kono::from_pieces(variant, x, o, side));
-    }
-    out
-}
-
-#[test]
-fn every_position_is_a_symmetric_image_of_its_representative() {
-    let mut members = Vec::new();
-    for p in scattered(Variant::default(), 5000) {
-        let (i, g) = p.index_with_symmetry();
-        assert_eq!(i, p.index());
-        let rep = p.position_at(i).expect("legal");
-        assert_eq!(rep.transformed(g), p, "{}", p.position_text());
-        assert_eq!(rep.index(), i);
-        assert_eq!(rep.to_move(), Player::First);
-        for h in 0..p.symmetry_count() {
-            assert_eq!(p.transformed(h).index(), i);
-        }
-        p.class_members(&mut members);
-        assert_eq!(members[0], rep);
-        assert!(members.contains(&p));
-        assert_eq!(members.len() as u64, p.class_size());
-        assert_eq!(p.parse_position(&p.position_text()).unwrap(), p);
-    }
-}
-
-#[test]
-fn symmetries_compose_and_map_moves_to_moves() {
-    let mut moves = Vec::new();
-    let children = |p: &Kono, moves: &mut Vec<Move>| {
-        p.legal_moves(moves);
-        let mut out: Vec<u64> = moves
-            .iter()
-            .map(|&mv| {
-                let mut c = *p;
-                c.make(mv);
-                c.index()
-            })
-            .collect();
-        out.sort_unstable();
-        out
-    };
-    for variant in ["standard", "compulsory-capture"] {
-        for p in scattered(variant.parse().unwrap(), 300) {
-            let want = children(&p, &mut moves);
-            for a in 0..16 {
-                let image = p.transformed(a);
-                assert_eq!(children(&image, &mut moves), want);
-                assert_eq!(image.outcome().is_some(), p.outcome().is_some());
-                for b in 0..16 {
-                    assert_eq!(
-                        image.transformed(b),
-                        p.transformed(p.compose_symmetries(b, a))
-                    );
-                }
-            }
-        }
-    }
-}
 
 #[test]
 fn symmetric_positions_have_small_classes() {
@@ -109,66 +19,16 @@ fn symmetric_positions_have_small_classes() {
     );
 }
 
+/// The scheme's representatives have `x` to move (colours are swapped otherwise).
 #[test]
-#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
-fn predecessors_match_successors() {
-    for variant in ["max-pieces=4", "compulsory-capture,max-pieces=3"] {
-        let variant: Variant = variant.parse().unwrap();
-        let positions = sample(variant, 1);
-        let mut preds = std::collections::HashMap::<u64, Vec<u64>>::new();
-        let mut moves = Vec::new();
-        for p in &positions {
-            let mut g = *p;
-            g.legal_moves(&mut moves);
-            assert_eq!(moves.len() as u32, g.count_moves());
-            for &mv in &moves {
-                g.make(mv);
-                preds.entry(g.index()).or_default().push(p.index());
-                g.unmake(mv, ());
-                assert_eq!(g, *p);
-            }
-        }
-        let mut out = Vec::new();
-        for p in &positions {
-            p.predecessors(&mut out);
-            out.sort_unstable();
-            let mut want = preds.remove(&p.index()).unwrap_or_default();
-            want.sort_unstable();
-            assert_eq!(out, want, "predecessors of {}", p.position_text());
-        }
-    }
-}
-
-#[test]
-fn full_predecessors_match_on_a_sample() {
-    // Each class listed appears as often as its representative has moves into the
-    // class of the position, from whichever member of that class we start.
-    let mut out = Vec::new();
-    let mut moves = Vec::new();
-    for variant in [Variant::default(), "compulsory-capture".parse().unwrap()] {
-        for p in scattered(variant, 400) {
-            p.predecessors(&mut out);
-            for &q in &out {
-                let mut g = p.position_at(q).expect("legal predecessor");
-                g.legal_moves(&mut moves);
-                let hits = moves
-                    .iter()
-                    .filter(|&&mv| {
-                        g.make(mv);
-                        let hit = g.index() == p.index();
-                        g.unmake(mv, ());
-                        hit
-                    })
-                    .count();
-                assert_eq!(hits, out.iter().filter(|&&r| r == q).count());
-            }
-            let mut again = Vec::new();
-            p.transformed(5).predecessors(&mut again);
-            again.sort_unstable();
-            out.sort_unstable();
-            assert_eq!(again, out);
-        }
-    }
+fn representatives_have_x_to_move() {
+    let g = Kono::start(Variant::default());
+    let reps: Vec<Kono> = (0..g.index_size())
+        .step_by(101)
+        .filter_map(|i| g.position_at(i))
+        .collect();
+    assert!(reps.len() > 10_000);
+    assert!(reps.iter().all(|p| p.to_move() == Player::First));
 }
 
 #[test]
