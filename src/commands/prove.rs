@@ -2,39 +2,15 @@
 //! (PNS or df-pn).
 
 use crate::cli::{usage, Context};
+use crate::games::{self, ProvableGame, WithPosition};
 use anyhow::Result;
-use cgtk_core::{Game, Notation, PerfectIndex, Player, PositionKey};
-use cgtk_games::{fox_hounds, kono, mu_torere, nim};
+use cgtk_core::Player;
 use cgtk_search::{
     dfpn, pns, DoesNotLose, Objective, Progress, ProofConfig, ProofResult, Status, Wins,
 };
 use clap::ValueEnum;
 use serde::Serialize;
 use std::fmt::Write as _;
-
-/// The games `prove` knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ProveGame {
-    /// Nim (the position is required: heaps such as `3,4,5`, optionally `;second`).
-    Nim,
-    /// Mu Torere (variants: standard, first-two-turns).
-    MuTorere,
-    /// Four Field Kono (variants: standard, compulsory-capture, max-pieces=N).
-    Kono,
-    /// Fox and Hounds (variants: fox=b8|d8|f8|h8, first=fox|hounds).
-    FoxHounds,
-}
-
-impl ProveGame {
-    fn id(self) -> &'static str {
-        match self {
-            ProveGame::Nim => "nim",
-            ProveGame::MuTorere => "mu-torere",
-            ProveGame::Kono => "kono",
-            ProveGame::FoxHounds => "fox-hounds",
-        }
-    }
-}
 
 /// The search algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -67,8 +43,8 @@ pub enum Goal {
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The game.
-    #[arg(value_enum)]
-    pub game: ProveGame,
+    #[arg(value_parser = games::game_parser(games::Command::Prove))]
+    pub game: String,
     /// The position in the game's notation (default: the variant's start); for Nim the
     /// heaps, e.g. `3,4,5` or `3,4,5;second` (the side to move, default first).
     pub position: Option<String>,
@@ -123,78 +99,51 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
     ctx.emit(&report, || text(&report))
 }
 
-/// The one place that knows the games: builds the position and its key, then proves.
+/// Builds the position through the registry of games, then proves.
 fn with_prove_game(args: &Args, ctx: &Context) -> Result<Report> {
-    let text = args.position.as_deref();
-    match args.game {
-        ProveGame::Nim => {
-            let text = text.ok_or_else(|| {
-                usage("nim needs a position: the heaps, e.g. `cgtk prove nim 3,4,5`")
-            })?;
-            let (heaps, side) = text.split_once(';').unwrap_or((text, "first"));
-            let start = nim::Nim::parse_heaps(heaps).map_err(usage)?;
-            let game = start
-                .parse_position(&format!("{heaps};{side}"))
-                .map_err(usage)?;
-            prove(game, &|g: &nim::Nim| g.key(), args, ctx)
-        }
-        ProveGame::MuTorere => {
-            let start = mu_torere::MuTorere::start(args.variant.parse().map_err(usage)?);
-            let game = position(start, text)?;
-            prove(game, &|g: &mu_torere::MuTorere| g.index(), args, ctx)
-        }
-        ProveGame::Kono => {
-            let start = kono::Kono::start(args.variant.parse().map_err(usage)?);
-            let game = position(start, text)?;
-            let key = |g: &kono::Kono| {
-                g.pieces(Player::First) as u64
-                    | (g.pieces(Player::Second) as u64) << 16
-                    | (g.to_move().index() as u64) << 32
-            };
-            prove(game, &key, args, ctx)
-        }
-        ProveGame::FoxHounds => {
-            let start = fox_hounds::FoxHounds::start(args.variant.parse().map_err(usage)?);
-            let game = position(start, text)?;
-            let key = |g: &fox_hounds::FoxHounds| {
-                g.hounds() as u64
-                    | (g.fox() as u64) << 32
-                    | ((g.role_to_move() == fox_hounds::Role::Fox) as u64) << 40
-            };
-            prove(game, &key, args, ctx)
-        }
+    let entry = games::find(&args.game, |s| s.prove).map_err(usage)?;
+    let provable = entry
+        .provable
+        .ok_or_else(|| usage(format!("{} cannot be proved", entry.id)))?;
+    let task = Prove {
+        id: entry.id,
+        args,
+        ctx,
+    };
+    provable
+        .with(&args.variant, args.position.as_deref(), task)
+        .map_err(usage)?
+}
+
+struct Prove<'a> {
+    id: &'static str,
+    args: &'a Args,
+    ctx: &'a Context,
+}
+
+impl WithPosition for Prove<'_> {
+    type Output = Result<Report>;
+    fn run<G: ProvableGame>(self, position: G) -> Result<Report> {
+        prove(position, self.id, self.args, self.ctx)
     }
 }
 
-/// The position `text` under the variant of `start`, or `start` itself.
-fn position<G: Notation>(start: G, text: Option<&str>) -> Result<G> {
-    match text {
-        Some(t) => start.parse_position(t).map_err(usage),
-        None => Ok(start),
-    }
-}
-
-fn prove<G: Game + Notation + Clone>(
-    game: G,
-    key: &dyn Fn(&G) -> u64,
-    args: &Args,
-    ctx: &Context,
-) -> Result<Report> {
+fn prove<G: ProvableGame>(game: G, id: &'static str, args: &Args, ctx: &Context) -> Result<Report> {
     let prover = match args.side {
         Some(Side::First) => Player::First,
         Some(Side::Second) => Player::Second,
         None => game.to_move(),
     };
     match args.goal {
-        Goal::Win => search(game, &Wins(prover), key, args, ctx),
-        Goal::NotLose => search(game, &DoesNotLose(prover), key, args, ctx),
+        Goal::Win => search(game, &Wins(prover), id, args, ctx),
+        Goal::NotLose => search(game, &DoesNotLose(prover), id, args, ctx),
     }
 }
 
-fn search<G: Game + Notation + Clone, O: Objective<G>>(
+fn search<G: ProvableGame, O: Objective<G>>(
     game: G,
     objective: &O,
-    key: &dyn Fn(&G) -> u64,
+    id: &'static str,
     args: &Args,
     ctx: &Context,
 ) -> Result<Report> {
@@ -212,10 +161,11 @@ fn search<G: Game + Notation + Clone, O: Objective<G>>(
             }
         }
     };
+    let key = |g: &G| g.key();
     let mut g = game.clone();
     let (result, algorithm): (Result<ProofResult<G::Move>, _>, _) = match args.algorithm {
-        Algorithm::Pns => (pns(&mut g, objective, key, &config, &progress), "pns"),
-        Algorithm::Dfpn => (dfpn(&mut g, objective, key, &config, &progress), "dfpn"),
+        Algorithm::Pns => (pns(&mut g, objective, &key, &config, &progress), "pns"),
+        Algorithm::Dfpn => (dfpn(&mut g, objective, &key, &config, &progress), "dfpn"),
     };
     if let Some(bar) = bar {
         bar.finish_and_clear();
@@ -229,7 +179,7 @@ fn search<G: Game + Notation + Clone, O: Objective<G>>(
         line.make(mv);
     }
     Ok(Report {
-        game: args.game.id(),
+        game: id,
         variant: args.variant.clone(),
         position: game.position_text(),
         goal: objective.description(),

@@ -3,6 +3,9 @@
 //! independent retrograde solution of the explicit game graph. Proof trees show the pass
 //! as a node, and pass it back and forth as a repetition (infinite play).
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use cgtk_core::{ByPlayer, Game, Outcome, Player, Value};

@@ -1,6 +1,9 @@
 //! Proof-number search and df-pn on Fox and Hounds and Four Field Kono, against the
 //! tables cgtk-retro solves.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use cgtk_core::{Game, Notation, PerfectIndex, Player, Value};

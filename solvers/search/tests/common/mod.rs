@@ -1,6 +1,8 @@
 //! What the proof-search tests share: running both searches on a position for both goals
 //! and comparing with a solved value.
 
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 #![allow(dead_code)]
 
 use cgtk_core::{Game, Notation, Value};
