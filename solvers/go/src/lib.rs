@@ -6,6 +6,8 @@
 //!   [`PositionError`]); [`Go`] implements cgtk-core's [`Game`](cgtk_core::Game) with
 //!   captures, suicide forbidden (or allowed by [`Rules`]), positional or situational
 //!   superko, passes (two end the game) and area scoring with [`Komi`].
+//! - Positions as ASCII diagrams ([`Setup::from_diagram`], [`Setup::to_diagram`]; the
+//!   format is in [`diagram_format`]) and SGF FF[4] ([`SgfGame`], [`write_sgf`]).
 //!
 //! # Example
 //!
@@ -24,11 +26,18 @@
 #![deny(missing_docs)]
 
 mod board;
+mod diagram;
 mod position;
+mod sgf;
 mod types;
 
 pub use board::{Board, Placement, SizeError, MAX_SIDE};
 pub use position::{
     Go, GoUndo, IllegalMove, Invalid, Komi, PositionError, Rules, Setup, Superko, TINY_SIDE,
 };
+pub use diagram::DiagramError;
+pub use sgf::{write_sgf, SgfError, SgfGame};
 pub use types::{Color, Move, Point};
+
+#[doc = include_str!("diagram_format.md")]
+pub mod diagram_format {}
