@@ -8,6 +8,8 @@
 //!   superko, passes (two end the game) and area scoring with [`Komi`].
 //! - Positions as ASCII diagrams ([`Setup::from_diagram`], [`Setup::to_diagram`]; the
 //!   format is in [`diagram_format`]) and SGF FF[4] ([`SgfGame`], [`write_sgf`]).
+//! - [`Engine`]: Monte Carlo tree search (UCT) with light playouts that keep their eyes.
+//! - [`gtp`]: the Go Text Protocol v2 as a state machine, [`gtp::GtpEngine`].
 //!
 //! # Example
 //!
@@ -27,6 +29,8 @@
 
 mod board;
 mod diagram;
+mod engine;
+pub mod gtp;
 mod position;
 mod sgf;
 mod types;
@@ -36,6 +40,7 @@ pub use position::{
     Go, GoUndo, IllegalMove, Invalid, Komi, PositionError, Rules, Setup, Superko, TINY_SIDE,
 };
 pub use diagram::DiagramError;
+pub use engine::{playout, Engine, EngineConfig};
 pub use sgf::{write_sgf, SgfError, SgfGame};
 pub use types::{Color, Move, Point};
 
