@@ -13,7 +13,9 @@ pub mod analyze;
 pub mod chess;
 pub mod count;
 pub mod cycle_index;
+pub mod go;
 pub mod grundy;
+pub mod gtp;
 pub mod nim;
 pub mod nimber;
 pub mod play;
@@ -58,6 +60,11 @@ pub enum Command {
     Nim(nim::Args),
     /// Grundy values of heap games (octal codes, subtraction games, Grundy's game).
     Grundy(grundy::Args),
+    /// Run the Go engine over the Go Text Protocol (GTP v2) on standard input and output.
+    Gtp(gtp::Args),
+    /// Go: exact values of tiny boards.
+    #[command(subcommand)]
+    Go(go::Command),
 }
 
 impl Command {
@@ -77,6 +84,8 @@ impl Command {
             Command::Nimber(args) => nimber::run(args, ctx),
             Command::Nim(args) => nim::run(args, ctx),
             Command::Grundy(args) => grundy::run(args, ctx),
+            Command::Gtp(args) => gtp::run(args, ctx),
+            Command::Go(cmd) => go::run(cmd, ctx),
         }
     }
 }

@@ -229,11 +229,6 @@ impl Board {
     }
 
     #[inline]
-    pub(crate) fn cell(&self, p: usize) -> u8 {
-        self.cells[p]
-    }
-
-    #[inline]
     fn add_lib(&mut self, h: usize, lib: usize) {
         self.libs[h] += 1;
         self.lib_sum[h] += lib as u32;

@@ -9,6 +9,7 @@
 //! - Positions as ASCII diagrams ([`Setup::from_diagram`], [`Setup::to_diagram`]; the
 //!   format is in [`diagram_format`]) and SGF FF[4] ([`SgfGame`], [`write_sgf`]).
 //! - [`Engine`]: Monte Carlo tree search (UCT) with light playouts that keep their eyes.
+//! - [`solve_board`]: exact values of tiny boards by alpha-beta with superko on the path.
 //! - [`gtp`]: the Go Text Protocol v2 as a state machine, [`gtp::GtpEngine`].
 //!
 //! # Example
@@ -33,6 +34,7 @@ mod engine;
 pub mod gtp;
 mod position;
 mod sgf;
+mod solve;
 mod types;
 
 pub use board::{Board, Placement, SizeError, MAX_SIDE};
@@ -41,6 +43,7 @@ pub use position::{
 };
 pub use diagram::DiagramError;
 pub use engine::{playout, Engine, EngineConfig};
+pub use solve::{solve_board, solve_position, BoardSolution, SolveError, SolveOptions};
 pub use sgf::{write_sgf, SgfError, SgfGame};
 pub use types::{Color, Move, Point};
 

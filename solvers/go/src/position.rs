@@ -2,7 +2,7 @@
 
 use crate::board::{Board, SizeError};
 use crate::types::{Color, Move, Point};
-use cgtk_core::{Game, Outcome, Player, PositionKey};
+use cgtk_core::{Evaluate, Game, Outcome, Player, PositionKey};
 use std::fmt;
 use thiserror::Error;
 
@@ -524,14 +524,6 @@ impl Go {
         }
     }
 
-    /// Whether a board hash already occurred (for searches that track repetitions).
-    pub(crate) fn seen_board(&self, hash: u64, after: Color) -> bool {
-        match self.rules.superko {
-            Superko::Positional => self.history.iter().any(|&(h, _)| h == hash),
-            Superko::Situational => self.history.iter().any(|&e| e == (hash, after)),
-        }
-    }
-
     /// The history length (positions so far, the current one included).
     pub(crate) fn history_len(&self) -> usize {
         self.history.len()
@@ -634,5 +626,16 @@ impl PositionKey for Go {
             Color::White => 0x5851_F42D_4C95_7F2D,
         };
         self.board.hash() ^ side ^ (u64::from(self.passes)).wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+impl Evaluate for Go {
+    /// The area score with komi in half points (every stone counted alive), from the side
+    /// to move's view.
+    fn evaluate(&self) -> i32 {
+        match self.to_move {
+            Color::Black => self.score_halves(),
+            Color::White => -self.score_halves(),
+        }
     }
 }

@@ -280,3 +280,14 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_generic_engines_of_cgtk_search_play_go() {
+    use cgtk_search::{mcts, AlphaBeta, Limits, MctsConfig, NoChance};
+    let mut go = Go::new(3, 3).unwrap();
+    let result = AlphaBeta::new().search(&mut go, Limits::depth(3));
+    let mv = result.best_move.unwrap();
+    assert!(go.is_legal(mv));
+    let tree = mcts(&NoChance(go.clone()), &MctsConfig { playouts: 300, seed: 2, ..Default::default() });
+    assert!(go.is_legal(tree.best_move.unwrap()));
+}
