@@ -524,6 +524,26 @@ impl Go {
         }
     }
 
+    /// The last history entry (the current position and side to move).
+    pub(crate) fn history_last(&self) -> Option<(u64, Color)> {
+        self.history.last().copied()
+    }
+
+    /// Whether `entry` occurs in the history before its last entry. Under positional
+    /// superko only the board is compared.
+    pub(crate) fn history_before_last_contains(&self, entry: (u64, Color)) -> bool {
+        let n = self.history.len().saturating_sub(1);
+        match self.rules.superko {
+            Superko::Positional => self.history[..n].iter().any(|&(h, _)| h == entry.0),
+            Superko::Situational => self.history[..n].contains(&entry),
+        }
+    }
+
+    /// The whole history.
+    pub(crate) fn history_entries(&self) -> &[(u64, Color)] {
+        &self.history
+    }
+
     /// The history length (positions so far, the current one included).
     pub(crate) fn history_len(&self) -> usize {
         self.history.len()

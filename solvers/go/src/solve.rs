@@ -99,6 +99,7 @@ impl Solver {
         mut alpha: i32,
         beta: i32,
         pv: &mut Vec<Move>,
+        seen: u64,
     ) -> Result<(i32, usize), SolveError> {
         self.nodes += 1;
         if let Some(limit) = self.max_nodes {
@@ -112,7 +113,9 @@ impl Solver {
             let (b, w) = go.board().area();
             return Ok((sign * (b as i32 - w as i32), NO_CONFLICT));
         }
-        let key = go.key();
+        // The future depends on the position and on the *set* of positions seen (not on
+        // their order): keying by both makes every stored result exact.
+        let key = go.key() ^ mix(seen);
         let mut table_move = None;
         if let Some(table) = &self.table {
             if let Some(e) = table.get(&key) {
@@ -169,7 +172,11 @@ impl Solver {
         let mut child_pv = Vec::new();
         for mv in moves {
             let undo = go.make(mv);
-            let result = self.search(go, -beta, -alpha, &mut child_pv);
+            let child_seen = match go.history_last() {
+                Some(entry) if !go.history_before_last_contains(entry) => seen ^ entry_key(entry, go),
+                _ => seen,
+            };
+            let result = self.search(go, -beta, -alpha, &mut child_pv, child_seen);
             go.unmake(mv, undo);
             let (v, c) = result?;
             let v = -v;
@@ -186,7 +193,7 @@ impl Solver {
                 break;
             }
         }
-        if conflict >= here {
+        {
             if let Some(table) = &mut self.table {
                 let bound = if best <= alpha0 {
                     Bound::Upper
@@ -207,6 +214,23 @@ impl Solver {
         }
         Ok((best, if conflict >= here { NO_CONFLICT } else { conflict }))
     }
+}
+
+/// A well-mixed key of a history entry: the board alone under positional superko, the
+/// board and side to move under situational superko.
+fn entry_key((hash, side): (u64, Color), go: &Go) -> u64 {
+    let side_bits = match (go.rules().superko, side) {
+        (crate::Superko::Situational, Color::White) => 0x6A09_E667_F3BC_C909,
+        _ => 0,
+    };
+    mix(hash ^ side_bits ^ 0x3C6E_F372_FE94_F82B)
+}
+
+/// splitmix64's finaliser.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// Solves a position exactly: the area score under best play by both sides, with the
@@ -231,7 +255,26 @@ pub fn solve_position(go: &Go, options: SolveOptions) -> Result<BoardSolution, S
     let mut game = go.clone();
     let n = (go.board().width() * go.board().height()) as i32;
     let mut pv = Vec::new();
-    let (value, _) = solver.search(&mut game, -n - 1, n + 1, &mut pv)?;
+    // Values lie in [-n, n], so this window loses nothing and cuts at a whole-board win.
+    let seen = game
+        .history_entries()
+        .iter()
+        .enumerate()
+        .filter(|&(i, e)| !game.history_entries()[..i].contains(e))
+        .fold(0, |acc, (_, &e)| acc ^ entry_key(e, &game));
+    // Null-window tests "is the value at least v?" from the whole board downwards: the
+    // first success is the value (values are whole numbers in [-n, n]).
+    let mut value = -n;
+    for v in (-n + 1..=n).rev() {
+        let (got, _) = solver.search(&mut game, v - 1, v, &mut pv, seen)?;
+        if got >= v {
+            value = v;
+            break;
+        }
+    }
+    if value == -n {
+        solver.search(&mut game, -n - 1, -n + 1, &mut pv, seen)?;
+    }
     let black = if go.to_move_color() == Color::Black {
         value
     } else {
