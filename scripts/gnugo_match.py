@@ -151,6 +151,8 @@ def main():
     ap.add_argument("--game-seconds", type=float, default=300)
     ap.add_argument("--total-seconds", type=float, default=1200)
     args = ap.parse_args()
+    if shutil.which(args.gnugo) is None and os.path.exists("/usr/games/gnugo"):
+        args.gnugo = "/usr/games/gnugo"  # Debian's place, often not on the PATH
     if shutil.which(args.gnugo) is None:
         print(f"warning: {args.gnugo} not found; no match played")
         return 0
