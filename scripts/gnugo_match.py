@@ -36,6 +36,7 @@ class Gtp:
             argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.next_id = 1
+        self.buf = b""
 
     def send(self, command, deadline):
         cid = self.next_id
@@ -45,23 +46,23 @@ class Gtp:
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError) as e:
             raise GtpError(f"{self.name}: cannot send {command!r}: {e}")
-        lines = []
-        while True:
+        # Read raw bytes (a buffered reader would hide data from select) up to the blank
+        # line that ends a reply.
+        fd = self.proc.stdout.fileno()
+        while b"\n\n" not in self.buf.lstrip(b"\n"):
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise GtpError(f"{self.name}: timeout on {command!r}")
-            ready, _, _ = select.select([self.proc.stdout], [], [], remaining)
+            ready, _, _ = select.select([fd], [], [], remaining)
             if not ready:
                 continue
-            line = self.proc.stdout.readline()
-            if line == "":
+            chunk = os.read(fd, 65536)
+            if not chunk:
                 raise GtpError(f"{self.name}: closed its output on {command!r}")
-            line = line.rstrip("\r\n")
-            if line == "" and lines:
-                break
-            if line == "" and not lines:
-                continue
-            lines.append(line)
+            self.buf += chunk.replace(b"\r", b"")
+        self.buf = self.buf.lstrip(b"\n")
+        reply, self.buf = self.buf.split(b"\n\n", 1)
+        lines = reply.decode("utf-8", "replace").split("\n")
         head = lines[0]
         prefix_ok, prefix_err = f"={cid}", f"?{cid}"
         if head.startswith(prefix_ok):
