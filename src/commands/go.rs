@@ -55,8 +55,11 @@ fn parse_size(text: &str) -> Option<(usize, usize)> {
 }
 
 fn run_solve_board(size: &str, komi: f64, max_nodes: Option<u64>, ctx: &Context) -> Result<()> {
-    let (w, h) = parse_size(size)
-        .ok_or_else(|| usage(format!("invalid size {size:?}: expected COLUMNSxROWS, e.g. 3x3")))?;
+    let (w, h) = parse_size(size).ok_or_else(|| {
+        usage(format!(
+            "invalid size {size:?}: expected COLUMNSxROWS, e.g. 3x3"
+        ))
+    })?;
     let board = Board::new(w, h).map_err(usage)?;
     let komi_value = Komi::from_points(komi)
         .ok_or_else(|| usage(format!("invalid --komi {komi}: use a multiple of 0.5")))?;

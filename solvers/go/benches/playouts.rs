@@ -20,7 +20,10 @@ fn playouts(c: &mut Criterion) {
     group.throughput(Throughput::Elements(1000));
     group.sample_size(10);
     group.bench_function("genmove 9x9, 1000 playouts", |b| {
-        let mut engine = Engine::new(EngineConfig { playouts: 1000, ..Default::default() });
+        let mut engine = Engine::new(EngineConfig {
+            playouts: 1000,
+            ..Default::default()
+        });
         b.iter(|| {
             let mv = engine.genmove(&go);
             assert!(go.check(mv, go.to_move_color()).is_ok());

@@ -176,8 +176,9 @@ impl Board {
     /// assert_eq!(cgtk_go::Board::new(3, 2).unwrap().points().count(), 6);
     /// ```
     pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
-        (0..self.height)
-            .flat_map(move |y| (0..self.width).map(move |x| Point(((y + 1) * self.stride + x + 1) as u16)))
+        (0..self.height).flat_map(move |y| {
+            (0..self.width).map(move |x| Point(((y + 1) * self.stride + x + 1) as u16))
+        })
     }
 
     /// The stone on `p`, if any.
@@ -556,7 +557,11 @@ impl Board {
             return false;
         }
         let own = cell_of(c);
-        if self.neighbours(p).iter().any(|&n| self.cells[n] != own && self.cells[n] != BORDER) {
+        if self
+            .neighbours(p)
+            .iter()
+            .any(|&n| self.cells[n] != own && self.cells[n] != BORDER)
+        {
             return false;
         }
         let opp = cell_of(c.opponent());

@@ -120,11 +120,13 @@ impl Setup {
         let mut out = String::new();
         for y in 0..self.height {
             let row: Vec<&str> = (0..self.width)
-                .map(|x| match self.stones.get(y * self.width + x).copied().flatten() {
-                    None => ".",
-                    Some(Color::Black) => "X",
-                    Some(Color::White) => "O",
-                })
+                .map(
+                    |x| match self.stones.get(y * self.width + x).copied().flatten() {
+                        None => ".",
+                        Some(Color::Black) => "X",
+                        Some(Color::White) => "O",
+                    },
+                )
                 .collect();
             out.push_str(&row.join(" "));
             out.push('\n');

@@ -169,8 +169,15 @@ impl GtpEngine {
     pub fn with_engine(config: EngineConfig) -> GtpEngine {
         let komi = Komi(15);
         GtpEngine {
-            game: Go::with_rules(19, 19, Rules { komi, ..Rules::for_size(19, 19) })
-                .unwrap_or_else(|_| unreachable_board()),
+            game: Go::with_rules(
+                19,
+                19,
+                Rules {
+                    komi,
+                    ..Rules::for_size(19, 19)
+                },
+            )
+            .unwrap_or_else(|_| unreachable_board()),
             komi,
             undo: Vec::new(),
             engine: Engine::new(config),
@@ -249,7 +256,10 @@ impl GtpEngine {
                 Ok(String::new())
             }
             "boardsize" => {
-                let n: usize = args.first().and_then(|a| a.parse().ok()).ok_or_else(syntax)?;
+                let n: usize = args
+                    .first()
+                    .and_then(|a| a.parse().ok())
+                    .ok_or_else(syntax)?;
                 let rules = Rules {
                     komi: self.komi,
                     ..Rules::for_size(n, n)

@@ -38,13 +38,13 @@ mod solve;
 mod types;
 
 pub use board::{Board, Placement, SizeError, MAX_SIDE};
+pub use diagram::DiagramError;
+pub use engine::{playout, Engine, EngineConfig};
 pub use position::{
     Go, GoUndo, IllegalMove, Invalid, Komi, PositionError, Rules, Setup, Superko, TINY_SIDE,
 };
-pub use diagram::DiagramError;
-pub use engine::{playout, Engine, EngineConfig};
-pub use solve::{solve_board, solve_position, BoardSolution, SolveError, SolveOptions};
 pub use sgf::{write_sgf, SgfError, SgfGame};
+pub use solve::{solve_board, solve_position, BoardSolution, SolveError, SolveOptions};
 pub use types::{Color, Move, Point};
 
 #[doc = include_str!("diagram_format.md")]

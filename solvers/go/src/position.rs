@@ -322,7 +322,11 @@ impl Go {
     /// assert_eq!(Go::with_rules(9, 9, rules).unwrap().rules().komi, Komi(11));
     /// ```
     pub fn with_rules(width: usize, height: usize, rules: Rules) -> Result<Go, SizeError> {
-        Ok(Go::from_board(Board::new(width, height)?, Color::Black, rules))
+        Ok(Go::from_board(
+            Board::new(width, height)?,
+            Color::Black,
+            rules,
+        ))
     }
 
     fn from_board(board: Board, to_move: Color, rules: Rules) -> Go {
@@ -472,7 +476,7 @@ impl Go {
         let after = color.opponent();
         let repeated = match self.rules.superko {
             Superko::Positional => self.history.iter().any(|&(h, _)| h == hash),
-            Superko::Situational => self.history.iter().any(|&e| e == (hash, after)),
+            Superko::Situational => self.history.contains(&(hash, after)),
         };
         if repeated {
             return Err(IllegalMove::Superko);

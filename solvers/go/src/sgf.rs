@@ -215,7 +215,9 @@ fn point_list(
         }
         Ok(out)
     } else {
-        Ok(vec![point(value, width, height).ok_or_else(|| bad(property, value))?])
+        Ok(vec![
+            point(value, width, height).ok_or_else(|| bad(property, value))?
+        ])
     }
 }
 
@@ -339,11 +341,7 @@ impl SgfGame {
         setup.to_move = player
             .or_else(|| moves.first().map(|m: &(Color, _)| m.0))
             .unwrap_or(Color::Black);
-        Ok(SgfGame {
-            setup,
-            komi,
-            moves,
-        })
+        Ok(SgfGame { setup, komi, moves })
     }
 
     /// The game after its moves, under `rules` (default [`Rules::for_size`]) with `KM`
@@ -355,7 +353,8 @@ impl SgfGame {
     /// assert!(matches!(illegal.into_go(None), Err(SgfError::IllegalMove { number: 2, .. })));
     /// ```
     pub fn into_go(&self, rules: Option<Rules>) -> Result<Go, SgfError> {
-        let mut rules = rules.unwrap_or_else(|| Rules::for_size(self.setup.width, self.setup.height));
+        let mut rules =
+            rules.unwrap_or_else(|| Rules::for_size(self.setup.width, self.setup.height));
         if let Some(k) = self.komi {
             rules.komi = k;
         }

@@ -108,7 +108,11 @@ impl Solver {
             }
         }
         pv.clear();
-        let sign = if go.to_move_color() == Color::Black { 1 } else { -1 };
+        let sign = if go.to_move_color() == Color::Black {
+            1
+        } else {
+            -1
+        };
         if go.passes() >= 2 {
             let (b, w) = go.board().area();
             return Ok((sign * (b as i32 - w as i32), NO_CONFLICT));
@@ -173,7 +177,9 @@ impl Solver {
         for mv in moves {
             let undo = go.make(mv);
             let child_seen = match go.history_last() {
-                Some(entry) if !go.history_before_last_contains(entry) => seen ^ entry_key(entry, go),
+                Some(entry) if !go.history_before_last_contains(entry) => {
+                    seen ^ entry_key(entry, go)
+                }
                 _ => seen,
             };
             let result = self.search(go, -beta, -alpha, &mut child_pv, child_seen);
@@ -212,7 +218,14 @@ impl Solver {
                 );
             }
         }
-        Ok((best, if conflict >= here { NO_CONFLICT } else { conflict }))
+        Ok((
+            best,
+            if conflict >= here {
+                NO_CONFLICT
+            } else {
+                conflict
+            },
+        ))
     }
 }
 

@@ -26,7 +26,11 @@ fn random_move(go: &Go, rng: &mut ChaCha8Rng) -> Move {
 /// Plays one game; returns the final score in half points from Black's side.
 fn play_game(engine_color: Color, seed: u64) -> i32 {
     let mut go = Go::new(9, 9).unwrap();
-    let mut engine = Engine::new(EngineConfig { playouts: 2000, seed, ..Default::default() });
+    let mut engine = Engine::new(EngineConfig {
+        playouts: 2000,
+        seed,
+        ..Default::default()
+    });
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xABCD);
     for _ in 0..400 {
         if go.outcome().is_some() {
@@ -48,20 +52,30 @@ fn play_game(engine_color: Color, seed: u64) -> i32 {
 #[cfg_attr(debug_assertions, ignore = "release only: full 9x9 games")]
 fn engine_beats_a_random_player_every_time_on_9x9() {
     for game in 0..10u64 {
-        let colour = if game % 2 == 0 { Color::Black } else { Color::White };
+        let colour = if game % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
         let score = play_game(colour, game + 1);
         let won = match colour {
             Color::Black => score > 0,
             Color::White => score < 0,
         };
-        assert!(won, "game {game}: engine as {colour} lost, score {score} half points");
+        assert!(
+            won,
+            "game {game}: engine as {colour} lost, score {score} half points"
+        );
     }
 }
 
 #[test]
 fn engine_moves_are_legal_on_a_small_board() {
     let mut go = Go::new(5, 5).unwrap();
-    let mut engine = Engine::new(EngineConfig { playouts: 100, ..Default::default() });
+    let mut engine = Engine::new(EngineConfig {
+        playouts: 100,
+        ..Default::default()
+    });
     for _ in 0..80 {
         if go.outcome().is_some() {
             break;

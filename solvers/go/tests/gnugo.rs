@@ -29,7 +29,11 @@ impl GnuGo {
         })?;
         let input = child.stdin.take()?;
         let output = BufReader::new(child.stdout.take()?);
-        Some(GnuGo { child, input, output })
+        Some(GnuGo {
+            child,
+            input,
+            output,
+        })
     }
 
     /// Sends a command; returns the reply text after `= `, or panics on `?`.
@@ -39,7 +43,10 @@ impl GnuGo {
         let mut reply = String::new();
         loop {
             let mut line = String::new();
-            assert!(self.output.read_line(&mut line).unwrap() > 0, "gnugo closed");
+            assert!(
+                self.output.read_line(&mut line).unwrap() > 0,
+                "gnugo closed"
+            );
             if line.trim().is_empty() {
                 if reply.is_empty() {
                     continue;
@@ -71,7 +78,10 @@ fn signed(score: &str) -> f64 {
 }
 
 #[test]
-#[cfg_attr(debug_assertions, ignore = "release only (run by CI with gnugo installed)")]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "release only (run by CI with gnugo installed)"
+)]
 fn legality_and_scores_agree_with_gnugo_on_random_games() {
     let Some(mut gnugo) = GnuGo::start() else {
         eprintln!("gnugo is not installed: skipping the comparison with GNU Go");
@@ -96,11 +106,17 @@ fn legality_and_scores_agree_with_gnugo_on_random_games() {
             // so our superko refusals that GNU Go allows are counted, not compared).
             for p in go.board().points() {
                 let mv = Move::Play(p);
-                let theirs = gnugo.send(&format!("is_legal {letter} {}", vertex_text(mv, go.board()))) == "1";
+                let theirs = gnugo.send(&format!(
+                    "is_legal {letter} {}",
+                    vertex_text(mv, go.board())
+                )) == "1";
                 match go.check(mv, color) {
                     Ok(()) => assert!(theirs, "game {game}: we allow {mv:?}, gnugo does not"),
                     Err(IllegalMove::Superko) => superko_only += usize::from(theirs),
-                    Err(e) => assert!(!theirs, "game {game}: we refuse {mv:?} ({e}), gnugo allows it"),
+                    Err(e) => assert!(
+                        !theirs,
+                        "game {game}: we refuse {mv:?} ({e}), gnugo allows it"
+                    ),
                 }
                 checked += 1;
             }
@@ -109,7 +125,11 @@ fn legality_and_scores_agree_with_gnugo_on_random_games() {
                 Move::Play(p) => !go.board().is_eyelike(p, color),
                 Move::Pass => false,
             });
-            let mv = if moves.is_empty() { Move::Pass } else { moves[rng.gen_range(0..moves.len())] };
+            let mv = if moves.is_empty() {
+                Move::Pass
+            } else {
+                moves[rng.gen_range(0..moves.len())]
+            };
             gnugo.send(&format!("play {letter} {}", vertex_text(mv, go.board())));
             go.make(mv);
         }
@@ -117,7 +137,11 @@ fn legality_and_scores_agree_with_gnugo_on_random_games() {
             // Played out to the end (no eye filled), every stone left is alive: GNU Go's
             // score with dead-stone removal must equal our Tromp-Taylor count.
             let theirs = gnugo.send("final_score");
-            assert_eq!(signed(&theirs), signed(&go.score_text()), "game {game}: gnugo {theirs}");
+            assert_eq!(
+                signed(&theirs),
+                signed(&go.score_text()),
+                "game {game}: gnugo {theirs}"
+            );
             scored += 1;
         }
     }

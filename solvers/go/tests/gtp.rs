@@ -11,7 +11,10 @@ fn transcript(engine: &mut GtpEngine, pairs: &[(&str, &str)]) {
 }
 
 fn small_engine() -> GtpEngine {
-    GtpEngine::with_engine(EngineConfig { playouts: 200, ..Default::default() })
+    GtpEngine::with_engine(EngineConfig {
+        playouts: 200,
+        ..Default::default()
+    })
 }
 
 #[test]
@@ -87,7 +90,9 @@ fn suicide_and_ko_are_illegal_moves() {
     assert_eq!(gtp.handle("play w A4"), "? illegal move\n\n");
     // A ko: . X O . / X O . O / . X O . (top three rows), then Black takes at C3.
     gtp.handle("clear_board");
-    for m in ["b B4", "b A3", "b B2", "w C4", "w B3", "w D3", "w C2", "b C3"] {
+    for m in [
+        "b B4", "b A3", "b B2", "w C4", "w B3", "w D3", "w C2", "b C3",
+    ] {
         assert_eq!(gtp.handle(&format!("play {m}")), "= \n\n", "{m}");
     }
     assert_eq!(gtp.handle("play w B3"), "? illegal move\n\n");
@@ -98,13 +103,19 @@ fn genmove_reg_genmove_and_loadsgf() {
     let mut gtp = small_engine();
     gtp.handle("boardsize 5");
     let reply = gtp.handle("5 reg_genmove black");
-    assert!(reply.starts_with("=5 ") && reply.ends_with("\n\n"), "{reply:?}");
+    assert!(
+        reply.starts_with("=5 ") && reply.ends_with("\n\n"),
+        "{reply:?}"
+    );
     assert_eq!(gtp.game().moves().len(), 0, "reg_genmove does not play");
     let reply = gtp.handle("genmove b");
     let vertex = reply.trim_start_matches("= ").trim();
     assert_eq!(gtp.game().moves().len(), 1);
     // The generated move was played: playing it again is illegal.
-    assert_eq!(gtp.handle(&format!("play w {vertex}")), "? illegal move\n\n");
+    assert_eq!(
+        gtp.handle(&format!("play w {vertex}")),
+        "? illegal move\n\n"
+    );
     assert_eq!(gtp.handle("genmove"), "? syntax error\n\n");
     assert_eq!(gtp.handle("genmove green"), "? syntax error\n\n");
 
@@ -121,9 +132,15 @@ fn genmove_reg_genmove_and_loadsgf() {
     assert_eq!(gtp.game().moves().len(), 2);
     // Black aa and cc, White bb, the rest neutral: 2 - 1 - 2.5.
     assert_eq!(gtp.handle("final_score"), "= W+1.5\n\n");
-    assert_eq!(gtp.handle("loadsgf /nonexistent/cgtk.sgf"), "? cannot load file\n\n");
+    assert_eq!(
+        gtp.handle("loadsgf /nonexistent/cgtk.sgf"),
+        "? cannot load file\n\n"
+    );
     std::fs::write(&file, "not sgf").unwrap();
-    assert_eq!(gtp.handle(&format!("loadsgf {path}")), "? cannot load file\n\n");
+    assert_eq!(
+        gtp.handle(&format!("loadsgf {path}")),
+        "? cannot load file\n\n"
+    );
     assert_eq!(gtp.handle("loadsgf"), "? syntax error\n\n");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -1,23 +1,33 @@
 //! Diagrams and SGF: round trips and errors.
 
 use cgtk_core::Game;
-use cgtk_go::{Color, DiagramError, Go, Komi, Rules, SgfError, SgfGame, Setup, write_sgf};
+use cgtk_go::{write_sgf, Color, DiagramError, Go, Komi, Rules, Setup, SgfError, SgfGame};
 use proptest::prelude::*;
 
 fn arb_setup() -> impl Strategy<Value = Setup> {
     (1usize..20, 1usize..20, any::<bool>()).prop_flat_map(|(w, h, white)| {
-        proptest::collection::vec(prop_oneof![Just(None), Just(Some(Color::Black)), Just(Some(Color::White))], w * h)
-            .prop_map(move |stones| Setup {
-                width: w,
-                height: h,
-                stones,
-                to_move: if white { Color::White } else { Color::Black },
-            })
+        proptest::collection::vec(
+            prop_oneof![
+                Just(None),
+                Just(Some(Color::Black)),
+                Just(Some(Color::White))
+            ],
+            w * h,
+        )
+        .prop_map(move |stones| Setup {
+            width: w,
+            height: h,
+            stones,
+            to_move: if white { Color::White } else { Color::Black },
+        })
     })
 }
 
 fn random_game(w: usize, h: usize, komi: i32, choices: &[usize]) -> Go {
-    let rules = Rules { komi: Komi(komi), ..Rules::for_size(w, h) };
+    let rules = Rules {
+        komi: Komi(komi),
+        ..Rules::for_size(w, h)
+    };
     let mut go = Go::with_rules(w, h, rules).unwrap();
     let mut moves = Vec::new();
     for &c in choices {
@@ -73,14 +83,20 @@ fn sgf_reads_rectangles_setup_lists_and_variations() {
     )
     .unwrap();
     assert_eq!((game.setup.width, game.setup.height), (7, 5));
-    let black: Vec<usize> = (0..35).filter(|&i| game.setup.stones[i] == Some(Color::Black)).collect();
+    let black: Vec<usize> = (0..35)
+        .filter(|&i| game.setup.stones[i] == Some(Color::Black))
+        .collect();
     assert_eq!(black, vec![0, 1, 8, 27]);
     assert_eq!(game.setup.stones[4 * 7 + 2], Some(Color::White));
     assert_eq!(game.setup.to_move, Color::White);
     assert_eq!(game.komi, Some(Komi(13)));
     assert_eq!(
         game.moves,
-        vec![(Color::White, Some((3, 2))), (Color::Black, None), (Color::White, Some((4, 4)))]
+        vec![
+            (Color::White, Some((3, 2))),
+            (Color::Black, None),
+            (Color::White, Some((4, 4)))
+        ]
     );
 }
 
@@ -102,7 +118,10 @@ fn sgf_errors_are_typed() {
     assert!(syntax("(;SZ)"));
     assert!(syntax("(;SZ[9]"));
     // Stones without liberties in the set-up: both strings reported.
-    let e = SgfGame::parse("(;SZ[2:1]AB[aa]AW[ba])").unwrap().into_go(None).unwrap_err();
+    let e = SgfGame::parse("(;SZ[2:1]AB[aa]AW[ba])")
+        .unwrap()
+        .into_go(None)
+        .unwrap_err();
     match e {
         SgfError::Position(p) => assert_eq!(p.reasons.len(), 2),
         other => panic!("unexpected {other:?}"),
@@ -112,9 +131,16 @@ fn sgf_errors_are_typed() {
 #[test]
 fn diagram_errors() {
     assert_eq!(Setup::from_diagram("\n \n"), Err(DiagramError::Empty));
-    assert_eq!(Setup::from_diagram("X?."), Err(DiagramError::BadChar { ch: '?', row: 1 }));
+    assert_eq!(
+        Setup::from_diagram("X?."),
+        Err(DiagramError::BadChar { ch: '?', row: 1 })
+    );
     assert_eq!(
         Setup::from_diagram("X..\n.."),
-        Err(DiagramError::Ragged { row: 2, expected: 3, found: 2 })
+        Err(DiagramError::Ragged {
+            row: 2,
+            expected: 3,
+            found: 2
+        })
     );
 }

@@ -22,7 +22,11 @@ use Color::{Black as B, White as W};
 
 #[test]
 fn single_capture_removes_the_stone_and_counts() {
-    let go = game(5, 5, &[(W, 2, 2), (B, 1, 2), (B, 3, 2), (B, 2, 1), (B, 2, 3)]);
+    let go = game(
+        5,
+        5,
+        &[(W, 2, 2), (B, 1, 2), (B, 3, 2), (B, 2, 1), (B, 2, 3)],
+    );
     assert_eq!(go.board().color_at(go.board().point(2, 2).unwrap()), None);
     assert_eq!(go.board().area(), (25, 0));
 }
@@ -33,7 +37,15 @@ fn multi_stone_capture_takes_the_whole_string() {
     let go = game(
         5,
         5,
-        &[(W, 1, 0), (W, 2, 0), (W, 3, 0), (B, 0, 0), (B, 4, 0), (B, 1, 1), (B, 2, 1)],
+        &[
+            (W, 1, 0),
+            (W, 2, 0),
+            (W, 3, 0),
+            (B, 0, 0),
+            (B, 4, 0),
+            (B, 1, 1),
+            (B, 2, 1),
+        ],
     );
     assert_eq!(go.board().string(go.board().point(1, 0).unwrap()).len(), 3);
     let mut go = go;
@@ -49,7 +61,11 @@ fn multi_stone_capture_takes_the_whole_string() {
 fn capture_of_two_strings_at_once() {
     // Two white stones at (0,0) and (2,0), each in atari at (1,0)... a black stone there
     // takes both.
-    let go = game(3, 2, &[(W, 0, 0), (W, 2, 0), (B, 0, 1), (B, 2, 1), (B, 1, 1)]);
+    let go = game(
+        3,
+        2,
+        &[(W, 0, 0), (W, 2, 0), (B, 0, 1), (B, 2, 1), (B, 1, 1)],
+    );
     let mut board = go.board().clone();
     assert_eq!(board.play(board.point(1, 0).unwrap(), B).captured, 2);
 }
@@ -59,7 +75,11 @@ fn suicide_is_refused_unless_allowed() {
     let go = game(3, 3, &[(B, 1, 0), (B, 0, 1)]);
     assert_eq!(go.check(at(&go, 0, 0), W), Err(IllegalMove::Suicide));
     // Filling the last liberty of its own two-stone string is suicide for White...
-    let go2 = game(4, 2, &[(W, 0, 0), (W, 0, 1), (B, 1, 0), (B, 2, 0), (B, 2, 1)]);
+    let go2 = game(
+        4,
+        2,
+        &[(W, 0, 0), (W, 0, 1), (B, 1, 0), (B, 2, 0), (B, 2, 1)],
+    );
     assert_eq!(go2.check(at(&go2, 1, 1), W), Err(IllegalMove::Suicide));
     // ...but not when it takes the black string in atari on the same point.
     let go2 = game(2, 2, &[(W, 0, 0), (B, 1, 0), (B, 1, 1)]);
@@ -72,7 +92,11 @@ fn suicide_is_refused_unless_allowed() {
         go3.play(mv, c).unwrap();
     }
     go3.play(at(&go3, 1, 1), W).unwrap();
-    assert_eq!(go3.board().area(), (8, 0), "the suicide removed the three white stones");
+    assert_eq!(
+        go3.board().area(),
+        (8, 0),
+        "the suicide removed the three white stones"
+    );
 }
 
 /// A ko on a 4×3 board: Black takes at (1,1); White's immediate retake repeats.
@@ -83,7 +107,15 @@ fn ko_position() -> Go {
     game(
         4,
         3,
-        &[(B, 1, 0), (B, 0, 1), (B, 1, 2), (W, 2, 0), (W, 1, 1), (W, 3, 1), (W, 2, 2)],
+        &[
+            (B, 1, 0),
+            (B, 0, 1),
+            (B, 1, 2),
+            (W, 2, 0),
+            (W, 1, 1),
+            (W, 3, 1),
+            (W, 2, 2),
+        ],
     )
 }
 
@@ -104,7 +136,18 @@ fn scoring_counts_stones_and_surrounded_empty_points() {
     // . X O .
     // . X O .      Black: 2+... columns 0-1 black area 6, White columns 2-3 area 6.
     // . X O .
-    let go = game(4, 3, &[(B, 1, 0), (B, 1, 1), (B, 1, 2), (W, 2, 0), (W, 2, 1), (W, 2, 2)]);
+    let go = game(
+        4,
+        3,
+        &[
+            (B, 1, 0),
+            (B, 1, 1),
+            (B, 1, 2),
+            (W, 2, 0),
+            (W, 2, 1),
+            (W, 2, 2),
+        ],
+    );
     assert_eq!(go.board().area(), (6, 6));
     assert_eq!(go.score_text(), "0");
     // A neutral point (touching both colours) counts for nobody.
@@ -142,18 +185,44 @@ fn setup_reports_every_string_without_liberty() {
     assert_eq!(
         err.reasons,
         vec![
-            Invalid::NoLiberty { color: B, x: 0, y: 0 },
-            Invalid::NoLiberty { color: W, x: 1, y: 0 },
-            Invalid::NoLiberty { color: B, x: 2, y: 0 },
+            Invalid::NoLiberty {
+                color: B,
+                x: 0,
+                y: 0
+            },
+            Invalid::NoLiberty {
+                color: W,
+                x: 1,
+                y: 0
+            },
+            Invalid::NoLiberty {
+                color: B,
+                x: 2,
+                y: 0
+            },
         ]
     );
-    assert!(err.to_string().starts_with("illegal position: the black string"));
-    let bad = Setup { width: 20, ..Setup::empty(3, 3) };
-    assert!(matches!(bad.position(None).unwrap_err().reasons[0], Invalid::Size(_)));
-    let short = Setup { stones: vec![None; 3], ..Setup::empty(2, 2) };
+    assert!(err
+        .to_string()
+        .starts_with("illegal position: the black string"));
+    let bad = Setup {
+        width: 20,
+        ..Setup::empty(3, 3)
+    };
+    assert!(matches!(
+        bad.position(None).unwrap_err().reasons[0],
+        Invalid::Size(_)
+    ));
+    let short = Setup {
+        stones: vec![None; 3],
+        ..Setup::empty(2, 2)
+    };
     assert_eq!(
         short.position(None).unwrap_err().reasons,
-        vec![Invalid::PointCount { expected: 4, found: 3 }]
+        vec![Invalid::PointCount {
+            expected: 4,
+            found: 3
+        }]
     );
 }
 
@@ -189,7 +258,9 @@ fn random_game(width: usize, height: usize, choices: &[usize]) -> Go {
 /// The naive rule: play on a copy, then compare the whole board (and, situationally,
 /// the side to move) with every earlier position replayed from the start.
 fn naive_legal(go: &Go, mv: Move, rules: Rules) -> bool {
-    let Move::Play(p) = mv else { return go.passes() < 2 };
+    let Move::Play(p) = mv else {
+        return go.passes() < 2;
+    };
     if go.passes() >= 2 || go.board().color_at(p).is_some() {
         return false;
     }
@@ -288,6 +359,13 @@ fn the_generic_engines_of_cgtk_search_play_go() {
     let result = AlphaBeta::new().search(&mut go, Limits::depth(3));
     let mv = result.best_move.unwrap();
     assert!(go.is_legal(mv));
-    let tree = mcts(&NoChance(go.clone()), &MctsConfig { playouts: 300, seed: 2, ..Default::default() });
+    let tree = mcts(
+        &NoChance(go.clone()),
+        &MctsConfig {
+            playouts: 300,
+            seed: 2,
+            ..Default::default()
+        },
+    );
     assert!(go.is_legal(tree.best_move.unwrap()));
 }

@@ -7,7 +7,10 @@
 use cgtk_core::Game;
 use cgtk_go::{solve_board, solve_position, Go, Komi, Move, SolveOptions};
 
-const NO_TABLE: SolveOptions = SolveOptions { table: false, max_nodes: None };
+const NO_TABLE: SolveOptions = SolveOptions {
+    table: false,
+    max_nodes: None,
+};
 
 fn published() -> Vec<(usize, usize, i32)> {
     let text = include_str!("data/tiny_boards.txt");
@@ -17,13 +20,21 @@ fn published() -> Vec<(usize, usize, i32)> {
         .map(|l| {
             let f: Vec<&str> = l.split_whitespace().collect();
             let (w, h) = f[0].split_once('x').unwrap();
-            (w.parse().unwrap(), h.parse().unwrap(), f[1].parse().unwrap())
+            (
+                w.parse().unwrap(),
+                h.parse().unwrap(),
+                f[1].parse().unwrap(),
+            )
         })
         .collect()
 }
 
 fn expected(w: usize, h: usize) -> i32 {
-    published().into_iter().find(|&(a, b, _)| (a, b) == (w, h)).unwrap().2
+    published()
+        .into_iter()
+        .find(|&(a, b, _)| (a, b) == (w, h))
+        .unwrap()
+        .2
 }
 
 #[test]
