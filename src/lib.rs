@@ -14,6 +14,7 @@ pub use cgtk_algebra as algebra;
 pub use cgtk_chess as chess;
 pub use cgtk_core as core;
 pub use cgtk_games as games;
+pub use cgtk_go as go;
 pub use cgtk_nimber as nimber;
 pub use cgtk_partizan as partizan;
 pub use cgtk_poggle as poggle;

@@ -14,7 +14,9 @@ pub mod cgt;
 pub mod chess;
 pub mod count;
 pub mod cycle_index;
+pub mod go;
 pub mod grundy;
+pub mod gtp;
 pub mod nim;
 pub mod nimber;
 pub mod play;
@@ -66,6 +68,11 @@ pub enum Command {
     /// Toads and Frogs, Cutcake, and moves in sums.
     #[command(subcommand)]
     Cgt(cgt::Command),
+    /// Run the Go engine over the Go Text Protocol (GTP v2) on standard input and output.
+    Gtp(gtp::Args),
+    /// Go: exact values of tiny boards.
+    #[command(subcommand)]
+    Go(go::Command),
 }
 
 impl Command {
@@ -87,6 +94,8 @@ impl Command {
             Command::Nim(args) => nim::run(args, ctx),
             Command::Grundy(args) => grundy::run(args, ctx),
             Command::Cgt(cmd) => cgt::run(cmd, ctx),
+            Command::Gtp(args) => gtp::run(args, ctx),
+            Command::Go(cmd) => go::run(cmd, ctx),
         }
     }
 }
