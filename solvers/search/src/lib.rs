@@ -8,6 +8,9 @@
 //! - [`mcts`]: Monte Carlo tree search (UCT) with uniformly random playouts, reproducible
 //!   from a seed, with chance nodes through [`Chance`](cgtk_core::Chance); [`NoChance`]
 //!   wraps games that have none.
+//! - [`chance_mcts`]: Monte Carlo tree search for one-player games with chance events
+//!   (patiences): UCB1, an expansion threshold, chance children created when their event
+//!   is drawn, and a caller-supplied playout with rewards in [0, 1].
 //!
 //! # Example
 //!
@@ -28,9 +31,11 @@
 #![deny(missing_docs)]
 
 mod alphabeta;
+mod chance_mcts;
 mod deterministic;
 mod mcts;
 
 pub use alphabeta::{is_decisive, plies_to_end, AlphaBeta, Limits, SearchResult, DECISIVE, WIN};
+pub use chance_mcts::{chance_mcts, ChanceMctsConfig};
 pub use deterministic::NoChance;
 pub use mcts::{mcts, MctsConfig, MctsResult, MoveStats};
