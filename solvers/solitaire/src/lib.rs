@@ -40,3 +40,12 @@ pub use players::{
     mcts_move, play_out, random_move, random_playout, rule_based_move, MctsOptions, PlayerKind,
     PlayoutPolicy, Reward,
 };
+
+mod solver;
+pub use solver::{brute_force_winnable, solve, Solution, SolveLimits, SolveReport};
+
+mod exact;
+pub use exact::{all_deals, exact_best_move, exact_win_probability, winnable_deals, ExactError};
+
+mod stats;
+pub use stats::{wilson_interval, BenchSummary, MergeError};
