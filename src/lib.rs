@@ -16,6 +16,7 @@ pub use cgtk_poggle as poggle;
 pub use cgtk_polya as polya;
 pub use cgtk_retro as retro;
 pub use cgtk_search as search;
+pub use cgtk_solitaire as solitaire;
 
 pub mod cli;
 pub mod commands;

@@ -10,6 +10,7 @@ use anyhow::Result;
 use clap::Subcommand;
 
 pub mod analyze;
+pub mod calculation;
 pub mod chess;
 pub mod count;
 pub mod cycle_index;
@@ -58,6 +59,9 @@ pub enum Command {
     Nim(nim::Args),
     /// Grundy values of heap games (octal codes, subtraction games, Grundy's game).
     Grundy(grundy::Args),
+    /// The Calculation patience: deals, players, the full-information solver, win rates.
+    #[command(subcommand)]
+    Calculation(calculation::Command),
 }
 
 impl Command {
@@ -77,6 +81,7 @@ impl Command {
             Command::Nimber(args) => nimber::run(args, ctx),
             Command::Nim(args) => nim::run(args, ctx),
             Command::Grundy(args) => grundy::run(args, ctx),
+            Command::Calculation(cmd) => calculation::run(cmd, ctx),
         }
     }
 }

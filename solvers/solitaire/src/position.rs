@@ -592,7 +592,11 @@ impl Position {
             .filter(|&r| self.unseen(r) > 0)
             .map(|r| format!("{}×{}", rank_name(r), self.unseen(r)))
             .collect();
-        s.push_str(&format!("stock: {} cards: {}\n", self.unseen_total, left.join(" ")));
+        if left.is_empty() {
+            s.push_str("stock: empty\n");
+        } else {
+            s.push_str(&format!("stock: {} cards: {}\n", self.unseen_total, left.join(" ")));
+        }
         s
     }
 
