@@ -18,11 +18,24 @@ fn deal_prints_the_stock() {
 
 #[test]
 fn play_out_with_the_rule_based_player() {
-    let out = cgtk(&["calculation", "play-out", "--seed", "3", "--player", "rule-based"]);
+    let out = cgtk(&[
+        "calculation",
+        "play-out",
+        "--seed",
+        "3",
+        "--player",
+        "rule-based",
+    ]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     insta::assert_snapshot!(out.stdout);
     let json = cgtk(&[
-        "--json", "calculation", "play-out", "--seed", "3", "--player", "rule-based",
+        "--json",
+        "calculation",
+        "play-out",
+        "--seed",
+        "3",
+        "--player",
+        "rule-based",
     ]);
     let value: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
     assert_eq!(value["deal"].as_array().unwrap().len(), 48);
@@ -33,8 +46,21 @@ fn play_out_with_the_rule_based_player() {
 #[test]
 fn play_out_with_mcts_options() {
     let json = cgtk(&[
-        "--json", "calculation", "play-out", "--seed", "3", "--player", "mcts", "--playouts",
-        "20", "--exploration", "1", "--threshold", "2", "--reward", "graded",
+        "--json",
+        "calculation",
+        "play-out",
+        "--seed",
+        "3",
+        "--player",
+        "mcts",
+        "--playouts",
+        "20",
+        "--exploration",
+        "1",
+        "--threshold",
+        "2",
+        "--reward",
+        "graded",
     ]);
     assert_eq!(json.code, 0, "{}", json.stderr);
     insta::assert_snapshot!(json.stdout);
@@ -42,7 +68,15 @@ fn play_out_with_mcts_options() {
 
 #[test]
 fn solve_a_seed_and_a_written_deal() {
-    let json = cgtk(&["--json", "calculation", "solve", "--seed", "2", "--nodes", "300000"]);
+    let json = cgtk(&[
+        "--json",
+        "calculation",
+        "solve",
+        "--seed",
+        "2",
+        "--nodes",
+        "300000",
+    ]);
     assert_eq!(json.code, 0, "{}", json.stderr);
     insta::assert_snapshot!(json.stdout);
     let value: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
@@ -55,7 +89,15 @@ fn solve_a_seed_and_a_written_deal() {
     // The same deal written out, with suits and a comment, from standard input.
     let written = format!("# deal 2\n{}", deal.join("s "));
     let again = cgtk_with(
-        &["--json", "calculation", "solve", "--deal", "-", "--nodes", "300000"],
+        &[
+            "--json",
+            "calculation",
+            "solve",
+            "--deal",
+            "-",
+            "--nodes",
+            "300000",
+        ],
         written,
         None,
     );
@@ -74,9 +116,36 @@ fn bad_deals_and_options_exit_with_2() {
     assert_eq!(out.code, 2);
     insta::assert_snapshot!("short_deal", out.stderr);
     for args in [
-        &["calculation", "bench", "--player", "random", "--deals", "4", "--shard", "3/2"][..],
-        &["calculation", "bench", "--player", "random", "--deals", "4", "--piles", "5"],
-        &["calculation", "play-out", "--seed", "1", "--player", "mcts", "--playouts", "0"],
+        &[
+            "calculation",
+            "bench",
+            "--player",
+            "random",
+            "--deals",
+            "4",
+            "--shard",
+            "3/2",
+        ][..],
+        &[
+            "calculation",
+            "bench",
+            "--player",
+            "random",
+            "--deals",
+            "4",
+            "--piles",
+            "5",
+        ],
+        &[
+            "calculation",
+            "play-out",
+            "--seed",
+            "1",
+            "--player",
+            "mcts",
+            "--playouts",
+            "0",
+        ],
         &["calculation", "solve", "--seed", "1", "--time", "-1"],
         &["calculation", "solve"],
     ] {
@@ -92,7 +161,13 @@ fn bench_shards_merge_to_the_whole_run() {
     std::fs::create_dir_all(&dir).unwrap();
     let run = |extra: &[&str]| {
         let mut args = vec![
-            "--json", "calculation", "bench", "--player", "rule-based", "--deals", "60",
+            "--json",
+            "calculation",
+            "bench",
+            "--player",
+            "rule-based",
+            "--deals",
+            "60",
         ];
         args.extend_from_slice(extra);
         let out = cgtk(&args);
@@ -123,7 +198,14 @@ fn bench_shards_merge_to_the_whole_run() {
 #[test]
 fn solver_bench_counts_winnable_deals() {
     let out = cgtk(&[
-        "--json", "calculation", "bench", "--player", "solver", "--deals", "3", "--nodes",
+        "--json",
+        "calculation",
+        "bench",
+        "--player",
+        "solver",
+        "--deals",
+        "3",
+        "--nodes",
         "200000",
     ]);
     assert_eq!(out.code, 0, "{}", out.stderr);

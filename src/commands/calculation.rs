@@ -5,8 +5,8 @@
 use crate::cli::{read_input, usage, Context};
 use anyhow::Result;
 use cgtk_solitaire::{
-    play_out, solve, BenchSummary, Calculation, Deal, MctsOptions, PlayerKind,
-    PlayoutPolicy, Reward, Rules, Solution, SolveLimits,
+    play_out, solve, BenchSummary, Calculation, Deal, MctsOptions, PlayerKind, PlayoutPolicy,
+    Reward, Rules, Solution, SolveLimits,
 };
 use clap::{Args as ClapArgs, Subcommand, ValueEnum};
 use rayon::prelude::*;
@@ -178,7 +178,9 @@ impl MctsArgs {
         o.playouts = self.playouts;
         if let Some(c) = self.exploration {
             if !(c.is_finite() && c >= 0.0) {
-                return Err(usage(format!("--exploration must be a number ≥ 0, not {c}")));
+                return Err(usage(format!(
+                    "--exploration must be a number ≥ 0, not {c}"
+                )));
             }
             o.exploration = c;
         }
@@ -369,7 +371,9 @@ fn run_solve(
     };
     let time = match time {
         Some(t) if !(t.is_finite() && t > 0.0) => {
-            return Err(usage(format!("--time must be a positive number of seconds, not {t}")))
+            return Err(usage(format!(
+                "--time must be a positive number of seconds, not {t}"
+            )))
         }
         Some(t) => Some(Duration::from_secs_f64(t)),
         None => None,
@@ -401,7 +405,11 @@ fn run_solve(
 
 /// Parses `I/N` (1 ≤ I ≤ N).
 fn parse_shard(text: &str) -> Result<(u64, u64)> {
-    let bad = || usage(format!("--shard wants I/N with 1 ≤ I ≤ N, e.g. 2/8, not `{text}`"));
+    let bad = || {
+        usage(format!(
+            "--shard wants I/N with 1 ≤ I ≤ N, e.g. 2/8, not `{text}`"
+        ))
+    };
     let (i, n) = text.split_once('/').ok_or_else(bad)?;
     let i: u64 = i.trim().parse().map_err(|_| bad())?;
     let n: u64 = n.trim().parse().map_err(|_| bad())?;
@@ -433,7 +441,9 @@ fn run_bench(
         .collect();
     let player = match who {
         BenchPlayer::Random => Some((PlayerName::Random, mcts.player(PlayerName::Random)?)),
-        BenchPlayer::RuleBased => Some((PlayerName::RuleBased, mcts.player(PlayerName::RuleBased)?)),
+        BenchPlayer::RuleBased => {
+            Some((PlayerName::RuleBased, mcts.player(PlayerName::RuleBased)?))
+        }
         BenchPlayer::Mcts => Some((PlayerName::Mcts, mcts.player(PlayerName::Mcts)?)),
         BenchPlayer::Best => Some((PlayerName::Best, mcts.player(PlayerName::Best)?)),
         BenchPlayer::Solver => None,
@@ -474,7 +484,9 @@ fn run_bench(
                     wins.fetch_add(1, Ordering::Relaxed);
                     None
                 }
-                _ => Some(format!("deal {seed}: the winning line does not replay as a win")),
+                _ => Some(format!(
+                    "deal {seed}: the winning line does not replay as a win"
+                )),
             }
         })
         .collect();

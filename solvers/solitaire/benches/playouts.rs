@@ -3,8 +3,8 @@
 //! Each benchmark checks its result.
 
 use cgtk_solitaire::{
-    mcts_move, random_playout, solve, Deal, MctsOptions, PlayoutPolicy, Position, Rules,
-    Solution, SolveLimits,
+    mcts_move, random_playout, solve, Deal, MctsOptions, PlayoutPolicy, Position, Rules, Solution,
+    SolveLimits,
 };
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
@@ -37,8 +37,14 @@ fn search(c: &mut Criterion) {
     let mut pos = Position::start(Rules::STANDARD);
     pos.turn(7).unwrap();
     for (name, options) in [
-        ("mcts move, 1000 random playouts", MctsOptions::baseline(1000)),
-        ("best move, 1000 rule-based playouts", MctsOptions::best(1000)),
+        (
+            "mcts move, 1000 random playouts",
+            MctsOptions::baseline(1000),
+        ),
+        (
+            "best move, 1000 rule-based playouts",
+            MctsOptions::best(1000),
+        ),
     ] {
         group.bench_function(name, |b| {
             b.iter(|| {

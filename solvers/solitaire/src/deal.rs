@@ -222,7 +222,10 @@ impl Deal {
     /// assert_eq!(deal.rank_names()[0], "5");
     /// ```
     pub fn rank_names(&self) -> Vec<String> {
-        self.stock.iter().map(|&r| rank_name(r).to_string()).collect()
+        self.stock
+            .iter()
+            .map(|&r| rank_name(r).to_string())
+            .collect()
     }
 }
 

@@ -168,7 +168,13 @@ pub fn rule_based_move(pos: &Position) -> Option<Move> {
     let mut best = (i32::MIN, 0usize);
     for w in 0..piles {
         let score = match pos.pile(w).last() {
-            _ if w == kings_pile && piles > 1 && pos.pile(w).last() != Some(&king) && !pos.pile(w).is_empty() => -1000,
+            _ if w == kings_pile
+                && piles > 1
+                && pos.pile(w).last() != Some(&king)
+                && !pos.pile(w).is_empty() =>
+            {
+                -1000
+            }
             _ if w == kings_pile && piles > 1 => -500,
             None => 0,
             Some(&top) => {
@@ -191,7 +197,13 @@ pub fn rule_based_move(pos: &Position) -> Option<Move> {
 }
 
 /// Plays from `pos` to the end with `policy`, turning random cards; returns the reward.
-fn playout<R: Rng>(pos: &mut Position, policy: PlayoutPolicy, reward: Reward, rng: &mut R, buffer: &mut Vec<Move>) -> f64 {
+fn playout<R: Rng>(
+    pos: &mut Position,
+    policy: PlayoutPolicy,
+    reward: Reward,
+    rng: &mut R,
+    buffer: &mut Vec<Move>,
+) -> f64 {
     loop {
         if pos.is_chance() {
             pos.turn_random(rng);
@@ -267,7 +279,9 @@ pub fn mcts_move(pos: &Position, options: &MctsOptions, seed: u64) -> Option<Mov
     };
     let mut buffer = Vec::with_capacity(24);
     let (policy, reward) = (options.policy, options.reward);
-    let result = chance_mcts(pos, &config, |p, rng| playout(p, policy, reward, rng, &mut buffer));
+    let result = chance_mcts(pos, &config, |p, rng| {
+        playout(p, policy, reward, rng, &mut buffer)
+    });
     match result.best_move {
         Some(crate::position::Step::Play(mv)) => Some(mv),
         _ => Some(moves[0]),

@@ -508,7 +508,9 @@ impl Position {
             }
             Move::WasteToFoundation { pile, foundation } => {
                 self.levels[foundation as usize] -= 1;
-                let card = self.rules.foundation_card(foundation as usize, self.levels[foundation as usize] + 1);
+                let card = self
+                    .rules
+                    .foundation_card(foundation as usize, self.levels[foundation as usize] + 1);
                 self.piles[pile as usize].push(card);
             }
         }
@@ -568,9 +570,9 @@ impl Position {
     pub fn render(&self) -> String {
         let mut s = String::new();
         for f in 0..self.rules.foundations() {
-            let need = self
-                .needs(f)
-                .map_or("complete".to_string(), |r| format!("needs {}", rank_name(r)));
+            let need = self.needs(f).map_or("complete".to_string(), |r| {
+                format!("needs {}", rank_name(r))
+            });
             s.push_str(&format!(
                 "f{} {:<3} {need}   (by {}, {} cards)\n",
                 f + 1,
@@ -580,8 +582,12 @@ impl Position {
             ));
         }
         for w in 0..self.rules.piles() {
-            let cards: Vec<&str> = self.piles[w].cards().iter().map(|&r| rank_name(r)).collect();
-            s.push_str(&format!("w{} {}\n", w + 1, cards.join(" ")).trim_end().to_string());
+            let cards: Vec<&str> = self.piles[w]
+                .cards()
+                .iter()
+                .map(|&r| rank_name(r))
+                .collect();
+            s.push_str(format!("w{} {}", w + 1, cards.join(" ")).trim_end());
             s.push('\n');
         }
         match self.turned() {
@@ -595,7 +601,11 @@ impl Position {
         if left.is_empty() {
             s.push_str("stock: empty\n");
         } else {
-            s.push_str(&format!("stock: {} cards: {}\n", self.unseen_total, left.join(" ")));
+            s.push_str(&format!(
+                "stock: {} cards: {}\n",
+                self.unseen_total,
+                left.join(" ")
+            ));
         }
         s
     }

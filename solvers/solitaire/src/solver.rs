@@ -125,7 +125,11 @@ pub fn solve(deal: &Deal, limits: SolveLimits) -> SolveReport {
     // Limited discrepancy search: iteration d allows d departures from the preferred move
     // order along a line; the last iteration is a complete search.
     for budget in 0..=MAX_DISCREPANCIES {
-        let budget = if budget == MAX_DISCREPANCIES { PROVED } else { budget };
+        let budget = if budget == MAX_DISCREPANCIES {
+            PROVED
+        } else {
+            budget
+        };
         match search.dfs(&mut pos.clone(), None, budget) {
             Found::Win => {
                 won = true;
@@ -169,7 +173,9 @@ const MAX_DISCREPANCIES: u16 = 6;
 enum Found {
     Win,
     /// No win; `complete` when no branch was skipped for lack of discrepancies.
-    Lost { complete: bool },
+    Lost {
+        complete: bool,
+    },
 }
 
 /// After a waste move from pile `w` to foundation `f`: the next move must touch `w` or `f`
@@ -316,7 +322,11 @@ impl Search<'_> {
                 }
                 _ => None,
             };
-            let child_budget = if budget == PROVED { PROVED } else { budget - cost };
+            let child_budget = if budget == PROVED {
+                PROVED
+            } else {
+                budget - cost
+            };
             match self.dfs(&mut child, next_pending, child_budget) {
                 Found::Win => return Found::Win,
                 Found::Lost { complete: c } => complete &= c,
@@ -354,7 +364,9 @@ impl Search<'_> {
             if let Move::StockToWaste(w) = m {
                 let w = w as usize;
                 // One pile of each set of identical piles.
-                if (0..w).any(|v| all.contains(&Move::StockToWaste(v as u8)) && pos.pile(v) == pos.pile(w)) {
+                if (0..w).any(|v| {
+                    all.contains(&Move::StockToWaste(v as u8)) && pos.pile(v) == pos.pile(w)
+                }) {
                     continue;
                 }
                 to_waste.push(m);

@@ -42,9 +42,18 @@ fn mcts_approaches_the_exact_probability_on_a_small_deck() {
     let tiny = rate(PlayerKind::Mcts(MctsOptions::baseline(2)));
     let baseline = rate(PlayerKind::Mcts(MctsOptions::baseline(2000)));
     let best = rate(PlayerKind::Mcts(MctsOptions::best(2000)));
-    assert!((baseline - exact).abs() <= tolerance, "baseline {baseline} vs exact {exact}");
-    assert!((best - exact).abs() <= tolerance, "best {best} vs exact {exact}");
-    assert!(tiny < baseline, "2 playouts {tiny}, 2000 playouts {baseline}");
+    assert!(
+        (baseline - exact).abs() <= tolerance,
+        "baseline {baseline} vs exact {exact}"
+    );
+    assert!(
+        (best - exact).abs() <= tolerance,
+        "best {best} vs exact {exact}"
+    );
+    assert!(
+        tiny < baseline,
+        "2 playouts {tiny}, 2000 playouts {baseline}"
+    );
 }
 
 #[test]

@@ -60,8 +60,9 @@ fn seeded_deals_are_stable_and_valid() {
     }
     assert_eq!(&counts[1..], &[3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4]);
     // Different seeds give different deals (for these seeds, at least).
-    let deals: std::collections::HashSet<_> =
-        (0..100).map(|s| Deal::from_seed(Rules::STANDARD, s)).collect();
+    let deals: std::collections::HashSet<_> = (0..100)
+        .map(|s| Deal::from_seed(Rules::STANDARD, s))
+        .collect();
     assert_eq!(deals.len(), 100);
 }
 
@@ -94,8 +95,14 @@ fn written_deals_read_with_or_without_suits() {
         .enumerate()
         .map(|(i, r)| format!("{r}{}", suits[i % 4]))
         .collect();
-    assert_eq!(Deal::parse(Rules::STANDARD, &text.join(",")).unwrap(), seeded);
-    assert_eq!(Deal::parse(Rules::STANDARD, &seeded.to_string()).unwrap(), seeded);
+    assert_eq!(
+        Deal::parse(Rules::STANDARD, &text.join(",")).unwrap(),
+        seeded
+    );
+    assert_eq!(
+        Deal::parse(Rules::STANDARD, &seeded.to_string()).unwrap(),
+        seeded
+    );
     let with_t = seeded.to_string().replace("10", "t");
     assert_eq!(Deal::parse(Rules::STANDARD, &with_t).unwrap(), seeded);
 }
@@ -158,7 +165,9 @@ fn move_notation_round_trips() {
 
 #[test]
 fn bad_move_text_is_refused() {
-    for text in ["", "s", "s-f5", "s-f0", "x-f1", "f1-w1", "s-s", "w5-f1", "w1-", "s-k"] {
+    for text in [
+        "", "s", "s-f5", "s-f0", "x-f1", "f1-w1", "s-s", "w5-f1", "w1-", "s-k",
+    ] {
         assert!(
             matches!(text.parse::<Move>(), Err(ParseMoveError::Syntax(_))),
             "{text}"
@@ -242,7 +251,7 @@ fn waste_tops_go_home_at_any_time() {
     let mut game = Calculation::new(deal);
     game.play("s-w1".parse().unwrap()).unwrap(); // 3 parked
     game.play("s-f1".parse().unwrap()).unwrap(); // 2 on A
-    // With 4 turned, the 3 goes home first, then the 4 follows it.
+                                                 // With 4 turned, the 3 goes home first, then the 4 follows it.
     game.play("w1-f1".parse().unwrap()).unwrap();
     game.play("s-f1".parse().unwrap()).unwrap();
     assert_eq!(game.position().foundation_top(0), 4);

@@ -45,7 +45,10 @@ fn solver_equals_brute_force_on_sampled_larger_decks() {
     ] {
         let deals = (0..count).map(|s| Deal::from_seed(rules, s));
         let (won, all) = check_against_brute_force(rules, deals);
-        assert!(won > 0 && won < all || rules.piles() > 1, "{rules}: {won} of {all}");
+        assert!(
+            won > 0 && won < all || rules.piles() > 1,
+            "{rules}: {won} of {all}"
+        );
     }
 }
 
@@ -54,7 +57,13 @@ fn solver_wins_replay_on_standard_deals() {
     let mut decided = 0;
     for seed in 0..20 {
         let deal = Deal::from_seed(Rules::STANDARD, seed);
-        let report = solve(&deal, SolveLimits { nodes: 200_000, time: None });
+        let report = solve(
+            &deal,
+            SolveLimits {
+                nodes: 200_000,
+                time: None,
+            },
+        );
         if let Solution::Win(line) = report.solution {
             assert!(Calculation::replay(deal, &line).unwrap().is_won());
             decided += 1;
@@ -126,8 +135,17 @@ fn a_node_limit_gives_an_honest_unknown() {
     // Find a standard deal the solver cannot finish in 50 positions: it must say unknown,
     // never loss.
     let deal = Deal::from_seed(Rules::STANDARD, 0);
-    let report = solve(&deal, SolveLimits { nodes: 50, time: None });
+    let report = solve(
+        &deal,
+        SolveLimits {
+            nodes: 50,
+            time: None,
+        },
+    );
     assert!(report.nodes <= 50);
-    assert!(matches!(report.solution, Solution::Unknown | Solution::Win(_)));
+    assert!(matches!(
+        report.solution,
+        Solution::Unknown | Solution::Win(_)
+    ));
     assert_ne!(report.solution, Solution::Loss);
 }
