@@ -158,6 +158,8 @@ pub enum PolicyName {
     Random,
     /// The rule-based player's moves.
     RuleBased,
+    /// Cards that fit a foundation go there, else the turned card onto a random pile.
+    GreedyRandom,
 }
 
 /// Playout rewards.
@@ -191,6 +193,7 @@ impl MctsArgs {
             o.policy = match p {
                 PolicyName::Random => PlayoutPolicy::Random,
                 PolicyName::RuleBased => PlayoutPolicy::RuleBased,
+                PolicyName::GreedyRandom => PlayoutPolicy::GreedyRandom,
             };
         }
         if let Some(r) = self.reward {
@@ -223,6 +226,7 @@ fn describe(name: &str, player: &PlayerKind) -> String {
             match o.policy {
                 PlayoutPolicy::Random => "random",
                 PlayoutPolicy::RuleBased => "rule-based",
+                PlayoutPolicy::GreedyRandom => "greedy-random",
             },
             match o.reward {
                 Reward::WinLoss => "win-loss",

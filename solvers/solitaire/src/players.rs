@@ -15,6 +15,9 @@ pub enum PlayoutPolicy {
     Random,
     /// The rule-based player's moves ([`rule_based_move`]).
     RuleBased,
+    /// Cards that fit a foundation go there (the turned card first, then waste tops);
+    /// otherwise the turned card goes onto a uniformly random waste pile.
+    GreedyRandom,
 }
 
 /// What a finished playout is worth.
@@ -196,6 +199,32 @@ pub fn rule_based_move(pos: &Position) -> Option<Move> {
     Some(Move::StockToWaste(best.1 as u8))
 }
 
+/// The move of [`PlayoutPolicy::GreedyRandom`].
+fn greedy_random_move<R: Rng>(pos: &Position, rng: &mut R) -> Option<Move> {
+    if pos.is_chance() || pos.is_won() {
+        return None;
+    }
+    let rules = pos.rules();
+    let foundations = rules.foundations();
+    if let Some(card) = pos.turned() {
+        if let Some(f) = (0..foundations).find(|&f| pos.needs(f) == Some(card)) {
+            return Some(Move::StockToFoundation(f as u8));
+        }
+    }
+    for w in 0..rules.piles() {
+        if let Some(&top) = pos.pile(w).last() {
+            if let Some(f) = (0..foundations).find(|&f| pos.needs(f) == Some(top)) {
+                return Some(Move::WasteToFoundation {
+                    pile: w as u8,
+                    foundation: f as u8,
+                });
+            }
+        }
+    }
+    pos.turned()?;
+    Some(Move::StockToWaste(rng.gen_range(0..rules.piles()) as u8))
+}
+
 /// Plays from `pos` to the end with `policy`, turning random cards; returns the reward.
 fn playout<R: Rng>(
     pos: &mut Position,
@@ -219,6 +248,7 @@ fn playout<R: Rng>(
                 }
             }
             PlayoutPolicy::RuleBased => rule_based_move(pos),
+            PlayoutPolicy::GreedyRandom => greedy_random_move(pos, rng),
         };
         match mv {
             Some(mv) => pos.play_unchecked(mv),
