@@ -21,3 +21,4 @@ pub use cgtk_poggle as poggle;
 pub use cgtk_polya as polya;
 pub use cgtk_retro as retro;
 pub use cgtk_search as search;
+pub use cgtk_solitaire as solitaire;

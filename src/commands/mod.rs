@@ -10,6 +10,7 @@ use anyhow::Result;
 use clap::Subcommand;
 
 pub mod analyze;
+pub mod calculation;
 pub mod cgt;
 pub mod chess;
 pub mod count;
@@ -73,6 +74,9 @@ pub enum Command {
     /// Go: exact values of tiny boards.
     #[command(subcommand)]
     Go(go::Command),
+    /// The Calculation patience: deals, players, the full-information solver, win rates.
+    #[command(subcommand)]
+    Calculation(calculation::Command),
 }
 
 impl Command {
@@ -96,6 +100,7 @@ impl Command {
             Command::Cgt(cmd) => cgt::run(cmd, ctx),
             Command::Gtp(args) => gtp::run(args, ctx),
             Command::Go(cmd) => go::run(cmd, ctx),
+            Command::Calculation(cmd) => calculation::run(cmd, ctx),
         }
     }
 }

@@ -16,6 +16,9 @@
 //!   repeated on the path count as infinite play, judged by the objective; see [`pns`]
 //!   and [`dfpn`] for what each promises in games with cycles. [`WithPass`] adds the pass
 //!   as a move to a game implementing [`PassTurn`].
+//! - [`chance_mcts`]: Monte Carlo tree search for one-player games with chance events
+//!   (patiences): UCB1, an expansion threshold, chance children created when their event
+//!   is drawn, and a caller-supplied playout with rewards in [0, 1].
 //!
 //! # Example
 //!
@@ -45,6 +48,7 @@
 #![deny(missing_docs)]
 
 mod alphabeta;
+mod chance_mcts;
 mod deterministic;
 mod dfpn;
 mod mcts;
@@ -54,6 +58,7 @@ mod pns;
 mod proof;
 
 pub use alphabeta::{is_decisive, plies_to_end, AlphaBeta, Limits, SearchResult, DECISIVE, WIN};
+pub use chance_mcts::{chance_mcts, ChanceMctsConfig};
 pub use deterministic::NoChance;
 pub use dfpn::{dfpn, dfpn_with_table, DfpnTable, DFPN_MAX_DEPTH};
 pub use mcts::{mcts, MctsConfig, MctsResult, MoveStats};
