@@ -6,7 +6,7 @@
 //! it in their help and errors.
 
 use crate::play::{self, Playable, Setup};
-use cgtk_core::{Notation, Predecessors, Render, TableGame, VariantError};
+use cgtk_core::{Game, Notation, PositionKey, Predecessors, Render, TableGame, VariantError};
 use cgtk_games::{fox_hounds, kono, mu_torere};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 
@@ -19,6 +19,8 @@ pub enum Command {
     Play,
     /// `cgtk analyze GAME --variant V`.
     Analyze,
+    /// `cgtk prove GAME [POSITION] --variant V`.
+    Prove,
 }
 
 /// A setting of a game's rules variant and the commands that honour it.
@@ -41,6 +43,8 @@ pub struct Supports {
     pub play: bool,
     /// `--level` (an engine opponent whose strength can be lowered).
     pub levels: bool,
+    /// `cgtk prove` (proof-number search for a player's goal).
+    pub prove: bool,
 }
 
 /// One game of the registry.
@@ -60,12 +64,19 @@ pub struct GameEntry {
     pub heuristics: &'static [&'static str],
     /// Its solver and table reader, for a game solved by retrograde analysis.
     pub solvable: Option<Solvable>,
+    /// How `cgtk prove` builds its positions, for a game it serves.
+    pub provable: Option<Provable>,
     /// Builds a game to play from a setup; a one-line error on a bad setup.
     pub play: fn(&Setup) -> Result<Box<dyn Playable>, String>,
 }
 
-const SOLVE_PLAY: &[Command] = &[Command::Solve, Command::Play];
-const ALL: &[Command] = &[Command::Solve, Command::Play, Command::Analyze];
+const SOLVE_PLAY: &[Command] = &[Command::Solve, Command::Play, Command::Prove];
+const ALL: &[Command] = &[
+    Command::Solve,
+    Command::Play,
+    Command::Analyze,
+    Command::Prove,
+];
 const PLAY: &[Command] = &[Command::Play];
 
 /// Every game. To add one, add an entry here.
@@ -83,9 +94,11 @@ pub const GAMES: &[GameEntry] = &[
             probe: false,
             play: true,
             levels: true,
+            prove: true,
         },
         heuristics: &[],
         solvable: None,
+        provable: Some(Provable::Nim),
         play: play::build_nim,
     },
     GameEntry {
@@ -107,9 +120,11 @@ pub const GAMES: &[GameEntry] = &[
             probe: true,
             play: true,
             levels: true,
+            prove: true,
         },
         heuristics: &[],
         solvable: Some(Solvable::MuTorere),
+        provable: Some(Provable::Retro(Solvable::MuTorere)),
         play: play::build_mu_torere,
     },
     GameEntry {
@@ -137,9 +152,11 @@ pub const GAMES: &[GameEntry] = &[
             probe: true,
             play: true,
             levels: true,
+            prove: true,
         },
         heuristics: &["material"],
         solvable: Some(Solvable::Kono),
+        provable: Some(Provable::Retro(Solvable::Kono)),
         play: play::build_kono,
     },
     GameEntry {
@@ -161,9 +178,11 @@ pub const GAMES: &[GameEntry] = &[
             probe: true,
             play: true,
             levels: true,
+            prove: true,
         },
         heuristics: &cgtk_games::fox_hounds::heuristics::HEURISTICS,
         solvable: Some(Solvable::FoxHounds),
+        provable: Some(Provable::Retro(Solvable::FoxHounds)),
         play: play::build_fox_hounds,
     },
     GameEntry {
@@ -179,9 +198,11 @@ pub const GAMES: &[GameEntry] = &[
             probe: false,
             play: true,
             levels: false,
+            prove: false,
         },
         heuristics: &[],
         solvable: None,
+        provable: None,
         play: play::build_poggle,
     },
     GameEntry {
@@ -197,9 +218,11 @@ pub const GAMES: &[GameEntry] = &[
             probe: false,
             play: true,
             levels: true,
+            prove: false,
         },
         heuristics: &[],
         solvable: None,
+        provable: None,
         play: play::build_chess,
     },
 ];
@@ -278,22 +301,111 @@ pub fn game_parser(command: Command) -> PossibleValuesParser {
         Command::Solve => s.solve,
         Command::Play => s.play,
         Command::Analyze => false,
+        Command::Prove => s.prove,
     };
     PossibleValuesParser::new(supporting(filter).map(|g| {
         let variants = g.variants_for(command);
-        PossibleValue::new(g.id).help(format!("{} (variants: {})", g.name, variants.join(", ")))
+        let help = if variants.is_empty() {
+            g.name.to_string()
+        } else {
+            format!("{} (variants: {})", g.name, variants.join(", "))
+        };
+        PossibleValue::new(g.id).help(help)
     }))
 }
 
-/// A game solved by retrograde analysis: its table identity, rules, notation and drawing.
+/// A game solved by retrograde analysis: its table identity, rules, notation, drawing and
+/// exact position key.
 pub trait SolvableGame:
-    TableGame + Predecessors<Move: Send> + Notation + Render + PartialEq + Send + Sync + 'static
+    TableGame
+    + Predecessors<Move: Send>
+    + Notation
+    + Render
+    + PositionKey
+    + PartialEq
+    + Send
+    + Sync
+    + 'static
 {
 }
 
 impl<G> SolvableGame for G where
-    G: TableGame + Predecessors<Move: Send> + Notation + Render + PartialEq + Send + Sync + 'static
+    G: TableGame
+        + Predecessors<Move: Send>
+        + Notation
+        + Render
+        + PositionKey
+        + PartialEq
+        + Send
+        + Sync
+        + 'static
 {
+}
+
+/// A game `cgtk prove` searches: its rules, notation and exact position key (a key that
+/// folds in no symmetry, so that a goal for a fixed player keeps its meaning).
+pub trait ProvableGame: Game + Notation + PositionKey + Clone {}
+
+impl<G: Game + Notation + PositionKey + Clone> ProvableGame for G {}
+
+/// Something to do with a position to prove, whatever its game's type.
+pub trait WithPosition {
+    /// What it gives back.
+    type Output;
+    /// Does it with `position`.
+    fn run<G: ProvableGame>(self, position: G) -> Self::Output;
+}
+
+/// How `cgtk prove` builds a game's position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Provable {
+    /// Nim: the position text names the heaps (`3,4,5`, optionally `;second`).
+    Nim,
+    /// A solvable game: the variant's start, or a position in its notation.
+    Retro(Solvable),
+}
+
+impl Provable {
+    /// Runs `task` with the position `text` (default: the variant's start) of this game.
+    pub fn with<T: WithPosition>(
+        self,
+        variant: &str,
+        text: Option<&str>,
+        task: T,
+    ) -> Result<T::Output, String> {
+        match self {
+            Provable::Nim => {
+                let text =
+                    text.ok_or("nim needs a position: the heaps, e.g. `cgtk prove nim 3,4,5`")?;
+                let (heaps, side) = text.split_once(';').unwrap_or((text, "first"));
+                let start = cgtk_games::nim::Nim::parse_heaps(heaps).map_err(|e| e.to_string())?;
+                let position = start
+                    .parse_position(&format!("{heaps};{side}"))
+                    .map_err(|e| e.to_string())?;
+                Ok(task.run(position))
+            }
+            Provable::Retro(solvable) => solvable
+                .with(variant, AtPosition { text, task })
+                .map_err(|e| e.to_string())?,
+        }
+    }
+}
+
+/// Reads a position of a solvable game, then hands it on.
+struct AtPosition<'a, T> {
+    text: Option<&'a str>,
+    task: T,
+}
+
+impl<T: WithPosition> WithGame for AtPosition<'_, T> {
+    type Output = Result<T::Output, String>;
+    fn run<G: SolvableGame>(self, start: G) -> Self::Output {
+        let position = match self.text {
+            Some(t) => start.parse_position(t).map_err(|e| e.to_string())?,
+            None => start,
+        };
+        Ok(self.task.run(position))
+    }
 }
 
 /// Something to do with a solvable game, whatever its type (see [`Solvable::with`]).

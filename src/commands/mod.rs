@@ -10,16 +10,20 @@ use anyhow::Result;
 use clap::Subcommand;
 
 pub mod analyze;
+pub mod calculation;
 pub mod cgt;
 pub mod chess;
 pub mod count;
 pub mod cycle_index;
+pub mod go;
 pub mod grundy;
+pub mod gtp;
 pub mod nim;
 pub mod nimber;
 pub mod play;
 pub mod poggle;
 pub mod probe;
+pub mod prove;
 pub mod solve;
 pub mod table;
 pub mod uci;
@@ -50,6 +54,8 @@ pub enum Command {
     Solve(solve::Args),
     /// Look a position up in a solved table, with the value of every move.
     Probe(probe::Args),
+    /// Prove or disprove a player's goal by proof-number search (PNS or df-pn).
+    Prove(prove::Args),
     /// Inspect or export a solved table file.
     #[command(subcommand)]
     Table(table::Command),
@@ -63,6 +69,14 @@ pub enum Command {
     /// Toads and Frogs, Cutcake, and moves in sums.
     #[command(subcommand)]
     Cgt(cgt::Command),
+    /// Run the Go engine over the Go Text Protocol (GTP v2) on standard input and output.
+    Gtp(gtp::Args),
+    /// Go: exact values of tiny boards.
+    #[command(subcommand)]
+    Go(go::Command),
+    /// The Calculation patience: deals, players, the full-information solver, win rates.
+    #[command(subcommand)]
+    Calculation(calculation::Command),
 }
 
 impl Command {
@@ -78,11 +92,15 @@ impl Command {
             Command::Analyze(cmd) => analyze::run(cmd, ctx),
             Command::Solve(args) => solve::run(args, ctx),
             Command::Probe(args) => probe::run(args, ctx),
+            Command::Prove(args) => prove::run(args, ctx),
             Command::Table(cmd) => table::run(cmd, ctx),
             Command::Nimber(args) => nimber::run(args, ctx),
             Command::Nim(args) => nim::run(args, ctx),
             Command::Grundy(args) => grundy::run(args, ctx),
             Command::Cgt(cmd) => cgt::run(cmd, ctx),
+            Command::Gtp(args) => gtp::run(args, ctx),
+            Command::Go(cmd) => go::run(cmd, ctx),
+            Command::Calculation(cmd) => calculation::run(cmd, ctx),
         }
     }
 }

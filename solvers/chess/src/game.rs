@@ -112,10 +112,16 @@ impl Game for Chess {
         }
     }
 
+    /// Every legal move; none once the game is drawn by rule (fifty moves, repetition,
+    /// insufficient material), as the trait promises for a finished game. The position's own
+    /// generator ([`Position::legal_moves`]) still lists the moves of the board.
     fn legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.drawn_by_rule() {
+            return;
+        }
         let mut list = MoveList::new();
         self.pos.legal_moves(&mut list);
-        moves.clear();
         moves.extend_from_slice(&list);
     }
 
@@ -139,16 +145,26 @@ impl Game for Chess {
                 Outcome::Draw
             });
         }
-        if self.pos.halfmove >= 100 || self.repetitions() >= 2 || self.pos.insufficient_material() {
+        if self.drawn_by_rule() {
             return Some(Outcome::Draw);
         }
         None
     }
 
     fn is_legal(&self, mv: Move) -> bool {
+        if self.drawn_by_rule() {
+            return false;
+        }
         let mut list = MoveList::new();
         self.pos.legal_moves(&mut list);
         list.contains(&mv)
+    }
+}
+
+impl Chess {
+    /// Drawn by the fifty-move rule, a threefold repetition or insufficient material.
+    fn drawn_by_rule(&self) -> bool {
+        self.pos.halfmove >= 100 || self.repetitions() >= 2 || self.pos.insufficient_material()
     }
 }
 

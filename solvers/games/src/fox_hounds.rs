@@ -23,7 +23,7 @@
 //! `h` for the hounds): the start is `d8 a1,c1,e1,g1 f`. A move is `from-to`: `d8-c7`.
 //!
 //! ```
-//! use cgtk_core::{Game, Notation, Outcome};
+//! use cgtk_core::{PositionKey, Game, Notation, Outcome};
 //! use cgtk_games::fox_hounds::{FoxHounds, Role};
 //!
 //! let game = FoxHounds::start("fox=b8,first=hounds".parse().unwrap());
@@ -38,7 +38,7 @@ pub mod heuristics;
 pub use cgtk_core::VariantError;
 use cgtk_core::{
     parse_from_to, parse_variant, require_legal, FromTo, Game, Notation, NotationError, Outcome,
-    PerfectIndex, Player, Predecessors, Render, TableGame,
+    PerfectIndex, Player, PositionKey, Predecessors, Render, TableGame,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -404,6 +404,15 @@ impl PerfectIndex for FoxHounds {
 
 /// Tables of Fox and Hounds: one entry per (fox, hounds, side to move); the variant only
 /// picks the start position, so one table serves every variant.
+/// The exact position: the hounds' squares, the fox's square and the side to move.
+impl PositionKey for FoxHounds {
+    fn key(&self) -> u64 {
+        self.hounds() as u64
+            | (self.fox() as u64) << 32
+            | ((self.role_to_move() == Role::Fox) as u64) << 40
+    }
+}
+
 impl TableGame for FoxHounds {
     const GAME: &'static str = "fox-hounds";
     const SCHEME: &'static str = "fox-hounds-v1";

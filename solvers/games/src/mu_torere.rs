@@ -26,7 +26,7 @@
 //! `bbbbwwww/. b 0`. A move is `from-to` with points `1`..`8` and `c`: `4-c`, `c-5`, `3-4`.
 //!
 //! ```
-//! use cgtk_core::{Game, Notation};
+//! use cgtk_core::{PositionKey, Game, Notation};
 //! use cgtk_games::mu_torere::MuTorere;
 //!
 //! let mut game = MuTorere::start(Default::default());
@@ -43,7 +43,7 @@
 pub use cgtk_core::VariantError;
 use cgtk_core::{
     parse_from_to, parse_variant, require_legal, FromTo, Game, Notation, NotationError, Outcome,
-    PerfectIndex, Player, Predecessors, Render, TableGame,
+    PerfectIndex, Player, PositionKey, Predecessors, Render, TableGame,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -374,6 +374,13 @@ fn piece_char(c: Option<Player>) -> char {
 
 /// Tables of Mu Torere: one entry per position (scheme `mu-torere-v1`); the
 /// `first-two-turns` variant counts turns in its index and has its own table.
+/// The perfect index: it folds in no symmetry, so it names the exact position.
+impl PositionKey for MuTorere {
+    fn key(&self) -> u64 {
+        self.index()
+    }
+}
+
 impl TableGame for MuTorere {
     const GAME: &'static str = "mu-torere";
     const SCHEME: &'static str = "mu-torere-v1";

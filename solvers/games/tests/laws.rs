@@ -52,3 +52,8 @@ cgtk_testkit::game_laws!(
     fox_hounds_from_h8,
     FoxHounds::start("fox=h8".parse().unwrap())
 );
+
+// The exact position keys (no symmetry folded in) that proof-number search uses.
+cgtk_testkit::game_laws!(mu_torere_key, MuTorere::start("first-two-turns".parse().unwrap()); indexed: key);
+cgtk_testkit::game_laws!(kono_key, Kono::start("standard".parse().unwrap()); indexed: key);
+cgtk_testkit::game_laws!(fox_hounds_key, FoxHounds::start("fox=b8,first=hounds".parse().unwrap()); indexed: key);

@@ -22,7 +22,7 @@
 //! written `a2-a3`, a capture `a1xa3` (the piece on a1 jumps over a2 and takes on a3).
 //!
 //! ```
-//! use cgtk_core::{Game, Notation, PerfectIndex};
+//! use cgtk_core::{PositionKey, Game, Notation, PerfectIndex};
 //! use cgtk_games::kono::Kono;
 //!
 //! let mut game = Kono::start(Default::default());
@@ -67,7 +67,7 @@
 pub use cgtk_core::VariantError;
 use cgtk_core::{
     parse_from_to, parse_variant, require_legal, FromTo, Game, Notation, NotationError, Outcome,
-    PerfectIndex, Player, Predecessors, Render, TableGame,
+    PerfectIndex, Player, PositionKey, Predecessors, Render, TableGame,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -509,6 +509,16 @@ pub fn material(game: &Kono) -> i32 {
 
 /// Tables of Four Field Kono: one entry per class of 16 symmetric positions (scheme
 /// `kono-sym16-v1`, docs/table-format.md); every variant has its own values.
+/// The exact position: both sides' pieces and the side to move (no symmetry is folded in,
+/// unlike [`PerfectIndex::index`], so that a goal for a fixed player keeps its meaning).
+impl PositionKey for Kono {
+    fn key(&self) -> u64 {
+        self.pieces(Player::First) as u64
+            | (self.pieces(Player::Second) as u64) << 16
+            | (self.to_move().index() as u64) << 32
+    }
+}
+
 impl TableGame for Kono {
     const GAME: &'static str = "kono";
     const SCHEME: &'static str = "kono-sym16-v1";

@@ -1,0 +1,90 @@
+//! The Monte Carlo engine against a seeded random player on 9×9 (release builds only:
+//! debug builds are too slow for full games).
+
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use cgtk_core::Game;
+use cgtk_go::{Color, Engine, EngineConfig, Go, Move};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A random player that passes only when no legal move fills no own eye-like point (so
+/// that it does not give the game away by passing early).
+fn random_move(go: &Go, rng: &mut ChaCha8Rng) -> Move {
+    let mut moves = Vec::new();
+    go.legal_moves(&mut moves);
+    let me = go.to_move_color();
+    moves.retain(|&m| match m {
+        Move::Pass => false,
+        Move::Play(p) => !go.board().is_eyelike(p, me),
+    });
+    if moves.is_empty() {
+        Move::Pass
+    } else {
+        moves[rng.gen_range(0..moves.len())]
+    }
+}
+
+/// Plays one game; returns the final score in half points from Black's side.
+fn play_game(engine_color: Color, seed: u64) -> i32 {
+    let mut go = Go::new(9, 9).unwrap();
+    let mut engine = Engine::new(EngineConfig {
+        playouts: 2000,
+        seed,
+        ..Default::default()
+    });
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xABCD);
+    for _ in 0..400 {
+        if go.outcome().is_some() {
+            break;
+        }
+        let mv = if go.to_move_color() == engine_color {
+            engine.genmove(&go)
+        } else {
+            random_move(&go, &mut rng)
+        };
+        assert!(go.is_legal(mv), "illegal {mv:?}");
+        go.make(mv);
+    }
+    assert!(go.outcome().is_some(), "the game ended by two passes");
+    go.score_halves()
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "release only: full 9x9 games")]
+fn engine_beats_a_random_player_every_time_on_9x9() {
+    for game in 0..10u64 {
+        let colour = if game % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let score = play_game(colour, game + 1);
+        let won = match colour {
+            Color::Black => score > 0,
+            Color::White => score < 0,
+        };
+        assert!(
+            won,
+            "game {game}: engine as {colour} lost, score {score} half points"
+        );
+    }
+}
+
+#[test]
+fn engine_moves_are_legal_on_a_small_board() {
+    let mut go = Go::new(5, 5).unwrap();
+    let mut engine = Engine::new(EngineConfig {
+        playouts: 100,
+        ..Default::default()
+    });
+    for _ in 0..80 {
+        if go.outcome().is_some() {
+            break;
+        }
+        let mv = engine.genmove(&go);
+        assert!(go.is_legal(mv));
+        go.make(mv);
+    }
+}

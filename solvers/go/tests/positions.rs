@@ -1,0 +1,149 @@
+//! Diagrams and SGF: round trips and errors.
+
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use cgtk_core::Game;
+use cgtk_go::{write_sgf, Color, DiagramError, Go, Komi, Rules, Setup, SgfError, SgfGame};
+use proptest::prelude::*;
+
+fn arb_setup() -> impl Strategy<Value = Setup> {
+    (1usize..20, 1usize..20, any::<bool>()).prop_flat_map(|(w, h, white)| {
+        proptest::collection::vec(
+            prop_oneof![
+                Just(None),
+                Just(Some(Color::Black)),
+                Just(Some(Color::White))
+            ],
+            w * h,
+        )
+        .prop_map(move |stones| Setup {
+            width: w,
+            height: h,
+            stones,
+            to_move: if white { Color::White } else { Color::Black },
+        })
+    })
+}
+
+fn random_game(w: usize, h: usize, komi: i32, choices: &[usize]) -> Go {
+    let rules = Rules {
+        komi: Komi(komi),
+        ..Rules::for_size(w, h)
+    };
+    let mut go = Go::with_rules(w, h, rules).unwrap();
+    let mut moves = Vec::new();
+    for &c in choices {
+        go.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        go.make(moves[c % moves.len()]);
+    }
+    go
+}
+
+proptest! {
+    #[test]
+    fn diagram_round_trip(setup in arb_setup()) {
+        let text = setup.to_diagram();
+        prop_assert_eq!(Setup::from_diagram(&text).unwrap(), setup);
+    }
+
+    #[test]
+    fn sgf_round_trip_of_set_up_positions(setup in arb_setup()) {
+        // Only legal set-ups become games; the others must be refused by validation.
+        match setup.position(None) {
+            Ok(go) => {
+                let read = SgfGame::parse(&write_sgf(&go)).unwrap();
+                prop_assert_eq!(&read.setup, &setup);
+                prop_assert_eq!(read.into_go(None).unwrap(), go);
+            }
+            Err(e) => prop_assert!(!e.reasons.is_empty()),
+        }
+    }
+
+    #[test]
+    fn sgf_round_trip_of_games(
+        w in 1usize..20, h in 1usize..20, komi in -20i32..20,
+        choices in proptest::collection::vec(0usize..10_000, 0..60),
+    ) {
+        let go = random_game(w, h, komi, &choices);
+        let text = write_sgf(&go);
+        let back = SgfGame::parse(&text).unwrap().into_go(None).unwrap();
+        prop_assert_eq!(back.board(), go.board());
+        prop_assert_eq!(back.moves(), go.moves());
+        prop_assert_eq!(back.rules(), go.rules());
+        prop_assert_eq!(back, go);
+    }
+}
+
+#[test]
+fn sgf_reads_rectangles_setup_lists_and_variations() {
+    let game = SgfGame::parse(
+        "(;FF[4]GM[1]SZ[7:5]KM[6.5]C[a comment \\] here]AB[aa:bb][gd]AW[ce]AE[ab]PL[W]\
+         ;W[dc](;B[tt];W[ee])(;B[ff]))",
+    )
+    .unwrap();
+    assert_eq!((game.setup.width, game.setup.height), (7, 5));
+    let black: Vec<usize> = (0..35)
+        .filter(|&i| game.setup.stones[i] == Some(Color::Black))
+        .collect();
+    assert_eq!(black, vec![0, 1, 8, 27]);
+    assert_eq!(game.setup.stones[4 * 7 + 2], Some(Color::White));
+    assert_eq!(game.setup.to_move, Color::White);
+    assert_eq!(game.komi, Some(Komi(13)));
+    assert_eq!(
+        game.moves,
+        vec![
+            (Color::White, Some((3, 2))),
+            (Color::Black, None),
+            (Color::White, Some((4, 4)))
+        ]
+    );
+}
+
+#[test]
+fn sgf_errors_are_typed() {
+    let unsupported = |t: &str| matches!(SgfGame::parse(t), Err(SgfError::Unsupported { .. }));
+    assert!(unsupported("(;SZ[21])"));
+    assert!(unsupported("(;FF[5])"));
+    assert!(unsupported("(;SZ[9];B[aa]AB[bb])"));
+    let bad_value = |t: &str| matches!(SgfGame::parse(t), Err(SgfError::BadValue { .. }));
+    assert!(bad_value("(;SZ[x])"));
+    assert!(bad_value("(;SZ[5];B[zz])"));
+    assert!(bad_value("(;KM[0.3])"));
+    assert!(bad_value("(;PL[X])"));
+    assert!(bad_value("(;SZ[5]AB[aa:zz])"));
+    let syntax = |t: &str| matches!(SgfGame::parse(t), Err(SgfError::Syntax { .. }));
+    assert!(syntax(""));
+    assert!(syntax("(SZ[9])"));
+    assert!(syntax("(;SZ)"));
+    assert!(syntax("(;SZ[9]"));
+    // Stones without liberties in the set-up: both strings reported.
+    let e = SgfGame::parse("(;SZ[2:1]AB[aa]AW[ba])")
+        .unwrap()
+        .into_go(None)
+        .unwrap_err();
+    match e {
+        SgfError::Position(p) => assert_eq!(p.reasons.len(), 2),
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+#[test]
+fn diagram_errors() {
+    assert_eq!(Setup::from_diagram("\n \n"), Err(DiagramError::Empty));
+    assert_eq!(
+        Setup::from_diagram("X?."),
+        Err(DiagramError::BadChar { ch: '?', row: 1 })
+    );
+    assert_eq!(
+        Setup::from_diagram("X..\n.."),
+        Err(DiagramError::Ragged {
+            row: 2,
+            expected: 3,
+            found: 2
+        })
+    );
+}

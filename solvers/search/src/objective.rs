@@ -1,0 +1,163 @@
+//! Goals for proof-number search: what the prover tries to prove, judged position by
+//! position.
+
+use cgtk_core::{Game, Outcome, Player};
+use serde::Serialize;
+use std::fmt;
+
+/// What a search (or an objective, on one position) knows about a goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// The prover achieves the goal against every defence.
+    Proved,
+    /// The refuter prevents it against every attempt.
+    Disproved,
+    /// Not decided (by the objective on this position, or by the search within its budget).
+    Unknown,
+}
+
+impl Status {
+    /// `"proved"`, `"disproved"` or `"unknown"`.
+    ///
+    /// ```
+    /// use cgtk_search::Status;
+    /// assert_eq!(Status::Disproved.as_str(), "disproved");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Proved => "proved",
+            Status::Disproved => "disproved",
+            Status::Unknown => "unknown",
+        }
+    }
+
+    /// Proved becomes disproved and the other way round; unknown stays unknown.
+    ///
+    /// ```
+    /// use cgtk_search::Status;
+    /// assert_eq!(Status::Proved.negate(), Status::Disproved);
+    /// assert_eq!(Status::Unknown.negate(), Status::Unknown);
+    /// ```
+    pub fn negate(self) -> Status {
+        match self {
+            Status::Proved => Status::Disproved,
+            Status::Disproved => Status::Proved,
+            Status::Unknown => Status::Unknown,
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A goal of the prover, judged on single positions.
+///
+/// The search builds an AND/OR tree: where the [`prover`](Objective::prover) is to move
+/// one good move suffices (OR node); where the refuter is to move every move must be
+/// answered (AND node). The objective decides the leaves: on a finished game it must
+/// return [`Status::Proved`] or [`Status::Disproved`]; on a game that goes on it may
+/// decide early (a Go block already captured) or return [`Status::Unknown`] to let the
+/// search expand the position. A position without legal moves that the objective leaves
+/// unknown is disproved at an OR node and proved at an AND node (no good move exists; no
+/// defence exists).
+///
+/// A position repeated on the current path stands for infinite play, which the objective
+/// judges once for all with [`infinite_play_proves`](Objective::infinite_play_proves).
+pub trait Objective<G: Game> {
+    /// The player who tries to prove the goal.
+    fn prover(&self) -> Player;
+    /// The goal's status on `game`, without search.
+    fn evaluate(&self, game: &G) -> Status;
+    /// Whether a game that goes on for ever achieves the goal (`false` for "the prover
+    /// wins": a draw is not a win; `true` for "the prover does not lose").
+    fn infinite_play_proves(&self) -> bool;
+    /// A short description of the goal, e.g. `"first wins"`.
+    fn description(&self) -> String;
+}
+
+/// The goal "the prover wins": proved on a finished game won by the prover, disproved on
+/// one lost or drawn; infinite play does not prove it.
+///
+/// ```
+/// use cgtk_core::{Game, Player};
+/// use cgtk_games::nim::Nim;
+/// use cgtk_search::{Objective, Status, Wins};
+///
+/// let nim = Nim::new(&[0, 0]).unwrap(); // the first player cannot move: the second won
+/// assert_eq!(Wins(Player::Second).evaluate(&nim), Status::Proved);
+/// assert_eq!(Wins(Player::First).evaluate(&nim), Status::Disproved);
+/// assert_eq!(Wins::side_to_move(&Nim::new(&[2]).unwrap()).0, Player::First);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Wins(pub Player);
+
+impl Wins {
+    /// "The side to move in `game` wins".
+    pub fn side_to_move<G: Game>(game: &G) -> Wins {
+        Wins(game.to_move())
+    }
+}
+
+impl<G: Game> Objective<G> for Wins {
+    fn prover(&self) -> Player {
+        self.0
+    }
+    fn evaluate(&self, game: &G) -> Status {
+        match game.outcome() {
+            Some(Outcome::Win(p)) if p == self.0 => Status::Proved,
+            Some(_) => Status::Disproved,
+            None => Status::Unknown,
+        }
+    }
+    fn infinite_play_proves(&self) -> bool {
+        false
+    }
+    fn description(&self) -> String {
+        format!("{} wins", self.0)
+    }
+}
+
+/// The goal "the prover does not lose": proved on a finished game won by the prover or
+/// drawn, disproved on one lost; infinite play (a draw by repetition) proves it.
+///
+/// ```
+/// use cgtk_core::Player;
+/// use cgtk_games::nim::Nim;
+/// use cgtk_search::{DoesNotLose, Objective, Status};
+///
+/// let nim = Nim::new(&[0]).unwrap();
+/// assert_eq!(DoesNotLose(Player::First).evaluate(&nim), Status::Disproved);
+/// assert_eq!(Objective::<Nim>::description(&DoesNotLose(Player::First)), "first does not lose");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DoesNotLose(pub Player);
+
+impl DoesNotLose {
+    /// "The side to move in `game` does not lose".
+    pub fn side_to_move<G: Game>(game: &G) -> DoesNotLose {
+        DoesNotLose(game.to_move())
+    }
+}
+
+impl<G: Game> Objective<G> for DoesNotLose {
+    fn prover(&self) -> Player {
+        self.0
+    }
+    fn evaluate(&self, game: &G) -> Status {
+        match game.outcome() {
+            Some(Outcome::Win(p)) if p != self.0 => Status::Disproved,
+            Some(_) => Status::Proved,
+            None => Status::Unknown,
+        }
+    }
+    fn infinite_play_proves(&self) -> bool {
+        true
+    }
+    fn description(&self) -> String {
+        format!("{} does not lose", self.0)
+    }
+}

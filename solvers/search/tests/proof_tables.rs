@@ -1,0 +1,217 @@
+//! Proof-number search and df-pn on Fox and Hounds and Four Field Kono, against the
+//! tables cgtk-retro solves.
+
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use cgtk_core::{Game, Notation, PerfectIndex, Player, Value};
+use cgtk_games::fox_hounds::{FoxHounds, Role};
+use cgtk_games::kono::{Kono, Variant};
+use cgtk_search::{dfpn, dfpn_with_table, pns, DfpnTable, DoesNotLose, ProofConfig, Status, Wins};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn fox_key(g: &FoxHounds) -> u64 {
+    g.hounds() as u64 | (g.fox() as u64) << 32 | ((g.role_to_move() == Role::Fox) as u64) << 40
+}
+
+fn kono_key(g: &Kono) -> u64 {
+    g.pieces(Player::First) as u64
+        | (g.pieces(Player::Second) as u64) << 16
+        | (g.to_move().index() as u64) << 32
+}
+
+/// df-pn with the 1+ε trick, as the command line uses it.
+fn dfpn_config(nodes: u64) -> ProofConfig {
+    ProofConfig {
+        epsilon: 0.25,
+        ..ProofConfig::nodes(nodes)
+    }
+}
+
+/// The hounds win from every start: fox on b8, d8, f8 or h8, the fox or the hounds
+/// moving first (df-pn; one table per choice of who moves first, since the key does not
+/// record the variant and only who moves first changes which player the hounds are).
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn hounds_win_from_every_start() {
+    for first in ["fox", "hounds"] {
+        let mut table = DfpnTable::new();
+        for fox in ["b8", "d8", "f8", "h8"] {
+            let variant = format!("fox={fox},first={first}");
+            let mut game = FoxHounds::start(variant.parse().unwrap());
+            let goal = Wins(game.player(Role::Hounds));
+            let config = dfpn_config(20_000_000);
+            let r =
+                dfpn_with_table(&mut game, &goal, &fox_key, &config, &|_| {}, &mut table).unwrap();
+            eprintln!("{variant}: {} in {} nodes", r.status, r.nodes);
+            assert_eq!(r.status, Status::Proved, "{variant}");
+            // The principal variation is legal and ends in the hounds' win.
+            let mut line = game;
+            for &mv in &r.pv {
+                assert!(line.is_legal(mv), "{variant}: {}", line.position_text());
+                line.make(mv);
+            }
+            assert_eq!(
+                line.outcome(),
+                Some(cgtk_core::Outcome::Win(game.player(Role::Hounds))),
+                "{variant}: the variation ends in {}",
+                line.position_text()
+            );
+        }
+    }
+}
+
+/// 10,000 random positions reachable from the standard start: df-pn (tables kept across
+/// positions, one per prover) answers "the side to move wins" exactly as the table, and
+/// PNS, given 2,000 nodes, agrees wherever it finishes.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn fox_and_hounds_random_positions_match_the_table() {
+    let start = FoxHounds::start(Default::default());
+    let solution = cgtk_retro::solve(&start, &|_| {}).unwrap();
+    let reachable: Vec<u64> = cgtk_retro::reachable(&start).iter().collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    let mut tables = [DfpnTable::new(), DfpnTable::new()];
+    let (mut pns_finished, mut wins) = (0, 0);
+    for _ in 0..10_000 {
+        let index = reachable[rng.gen_range(0..reachable.len())];
+        let mut game = start.position_at(index).unwrap();
+        let value = solution.verdict(index).unwrap().value;
+        let want = common::expected(value)[0];
+        wins += (value == Value::Win) as u32;
+        let goal = Wins::side_to_move(&game);
+        let table = &mut tables[goal.0.index()];
+        let by_dfpn = dfpn_with_table(
+            &mut game,
+            &goal,
+            &fox_key,
+            &dfpn_config(10_000_000),
+            &|_| {},
+            table,
+        )
+        .unwrap();
+        assert_eq!(by_dfpn.status, want, "df-pn: {}", game.position_text());
+        let by_pns = pns(
+            &mut game,
+            &goal,
+            &fox_key,
+            &ProofConfig::nodes(2_000),
+            &|_| {},
+        )
+        .unwrap();
+        if by_pns.status != Status::Unknown {
+            assert_eq!(by_pns.status, want, "pns: {}", game.position_text());
+            pns_finished += 1;
+        }
+    }
+    eprintln!(
+        "fox and hounds: pns finished {pns_finished} of 10000 within 2000 nodes; {wins} wins"
+    );
+    assert!(
+        wins > 1000 && wins < 9000,
+        "both results are sampled: {wins} wins"
+    );
+    assert!(pns_finished > 4500, "{pns_finished}");
+}
+
+/// A random Kono position with at most `max` pieces a side.
+fn random_kono(rng: &mut ChaCha8Rng, variant: Variant, max: usize) -> Kono {
+    loop {
+        let (nx, no) = (rng.gen_range(0..=max), rng.gen_range(0..=max));
+        let mut cells: Vec<u8> = (0..16).collect();
+        for i in 0..16 {
+            let j = rng.gen_range(i..16);
+            cells.swap(i, j);
+        }
+        let x = cells[..nx].iter().fold(0u16, |b, &c| b | 1 << c);
+        let o = cells[nx..nx + no].iter().fold(0u16, |b, &c| b | 1 << c);
+        let side = if rng.gen() {
+            Player::First
+        } else {
+            Player::Second
+        };
+        if let Some(g) = Kono::from_pieces(variant, x, o, side) {
+            return g;
+        }
+    }
+}
+
+/// 10,000 random Kono positions with at most 6 pieces a side, alternately for "the side
+/// to move wins" and "does not lose", each search given 1,000 nodes: every answer PNS or
+/// df-pn gives equals the table's (unknown is allowed: many of these positions, draws
+/// above all, need far more), and the two agree wherever both finish.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn kono_random_positions_match_the_table_where_decided() {
+    let variant: Variant = "max-pieces=6".parse().unwrap();
+    let solution = cgtk_retro::solve(&Kono::start(variant), &|_| {}).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let config = ProofConfig::nodes(1_000);
+    let (mut pns_finished, mut dfpn_finished, mut values) = (0, 0, [0u32; 3]);
+    for i in 0..10_000 {
+        let mut game = random_kono(&mut rng, variant, 6);
+        let value = solution.verdict(game.index()).unwrap().value;
+        values[value as usize] += 1;
+        let goal = i % 2;
+        let want = common::expected(value)[goal];
+        let (a, b) = if goal == 0 {
+            let o = Wins::side_to_move(&game);
+            let a = pns(&mut game, &o, &kono_key, &config, &|_| {}).unwrap();
+            (
+                a,
+                dfpn(&mut game, &o, &kono_key, &dfpn_config(1_000), &|_| {}).unwrap(),
+            )
+        } else {
+            let o = DoesNotLose::side_to_move(&game);
+            let a = pns(&mut game, &o, &kono_key, &config, &|_| {}).unwrap();
+            (
+                a,
+                dfpn(&mut game, &o, &kono_key, &dfpn_config(1_000), &|_| {}).unwrap(),
+            )
+        };
+        let text = game.position_text();
+        if a.status != Status::Unknown {
+            assert_eq!(a.status, want, "pns, goal {goal}: {text}");
+            pns_finished += 1;
+        }
+        if b.status != Status::Unknown {
+            assert_eq!(b.status, want, "df-pn, goal {goal}: {text}");
+            dfpn_finished += 1;
+        }
+    }
+    eprintln!(
+        "kono <= 6 pieces: pns finished {pns_finished}, df-pn {dfpn_finished} of 10000 \
+         within 1000 nodes; wins, losses, draws {values:?}"
+    );
+    assert!(values.iter().all(|&n| n > 500), "{values:?}");
+    assert!(pns_finished > 4000 && dfpn_finished > 4000);
+}
+
+/// The start of Kono is not a win for either side: neither search claims one.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn kono_start_is_never_claimed_as_a_win() {
+    let start = Kono::start(Default::default());
+    for prover in Player::ALL {
+        let mut game = start;
+        let goal = Wins(prover);
+        let a = pns(
+            &mut game,
+            &goal,
+            &kono_key,
+            &ProofConfig::nodes(300_000),
+            &|_| {},
+        )
+        .unwrap();
+        let b = dfpn(&mut game, &goal, &kono_key, &dfpn_config(300_000), &|_| {}).unwrap();
+        eprintln!(
+            "kono start, {prover} wins: pns {}, df-pn {}",
+            a.status, b.status
+        );
+        assert_ne!(a.status, Status::Proved);
+        assert_ne!(b.status, Status::Proved);
+    }
+}

@@ -1,0 +1,72 @@
+//! Calculation speed, single thread: playouts from the start of a game (random and
+//! rule-based policies), one Monte Carlo move of 1,000 playouts, and the solver on a deal.
+//! Each benchmark checks its result.
+
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use cgtk_solitaire::{
+    mcts_move, random_playout, solve, Deal, MctsOptions, PlayoutPolicy, Position, Rules, Solution,
+    SolveLimits,
+};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use rand::SeedableRng;
+
+fn playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("calculation playouts");
+    let start = Position::start(Rules::STANDARD);
+    for (name, policy) in [
+        ("random", PlayoutPolicy::Random),
+        ("rule-based", PlayoutPolicy::RuleBased),
+    ] {
+        group.throughput(Throughput::Elements(1000));
+        group.bench_function(format!("1000 {name} playouts"), |b| {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+            b.iter(|| {
+                let wins = (0..1000)
+                    .filter(|_| random_playout(&start, policy, &mut rng))
+                    .count();
+                assert!(wins < 1000);
+                wins
+            })
+        });
+    }
+    group.finish();
+}
+
+fn search(c: &mut Criterion) {
+    let mut group = c.benchmark_group("calculation search");
+    group.sample_size(10);
+    let mut pos = Position::start(Rules::STANDARD);
+    pos.turn(7).unwrap();
+    for (name, options) in [
+        (
+            "mcts move, 1000 random playouts",
+            MctsOptions::baseline(1000),
+        ),
+        (
+            "best move, 1000 rule-based playouts",
+            MctsOptions::best(1000),
+        ),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mv = mcts_move(&pos, &options, 3);
+                assert!(mv.is_some());
+                mv
+            })
+        });
+    }
+    let deal = Deal::from_seed(Rules::STANDARD, 2);
+    group.bench_function("solve deal 2", |b| {
+        b.iter(|| {
+            let report = solve(&deal, SolveLimits::default());
+            assert!(matches!(report.solution, Solution::Win(_)));
+            report.nodes
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, playouts, search);
+criterion_main!(benches);

@@ -1,0 +1,170 @@
+//! Exact values of small games: the optimal win probability when the stock order is
+//! hidden (expectimax over the unknown order), and the fraction of deals winnable with
+//! every card known (every distinct deal solved).
+
+use crate::deal::Deal;
+use crate::position::{Move, Position};
+use crate::rules::Rules;
+use crate::solver::{solve, Solution, SolveLimits};
+use std::collections::HashMap;
+
+/// Why an exact computation was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ExactError {
+    /// The game has more positions than the limit allows.
+    #[error("more than {0} positions: too large for exact play, use a smaller deck")]
+    TooLarge(usize),
+    /// A deal the solver could not decide within its limits.
+    #[error("the solver could not decide a deal within its limits")]
+    Undecided,
+}
+
+/// The optimal player's chance of winning a random deal of `rules` when the stock order is
+/// hidden: expectimax over the player's view, where a decision takes the best move and a
+/// turned card is a rank drawn with probability (cards of that rank left) / (cards left).
+/// Positions are remembered with their piles sorted; more than `max_positions` of them
+/// is refused.
+///
+/// ```
+/// use cgtk_solitaire::{exact_win_probability, Rules};
+/// // Five ranks, two foundations, four waste piles: 8 cards, never stuck.
+/// let p = exact_win_probability(Rules::new(5, 2, 4).unwrap(), 1_000_000).unwrap();
+/// assert!((p - 1.0).abs() < 1e-12);
+/// ```
+pub fn exact_win_probability(rules: Rules, max_positions: usize) -> Result<f64, ExactError> {
+    let mut memo = HashMap::new();
+    value(&Position::start(rules), &mut memo, max_positions)
+}
+
+/// The best move of the hidden-information game and its win probability, `None` when
+/// the game is over or a card must be turned.
+///
+/// ```
+/// use cgtk_solitaire::{exact_best_move, Move, Position, Rules};
+/// let mut pos = Position::start(Rules::new(5, 2, 2).unwrap());
+/// pos.turn(2).unwrap();
+/// let (mv, p) = exact_best_move(&pos, 1_000_000).unwrap().unwrap();
+/// assert_eq!(mv, Move::StockToFoundation(0));
+/// assert!(p > 0.5 && p <= 1.0);
+/// ```
+pub fn exact_best_move(
+    pos: &Position,
+    max_positions: usize,
+) -> Result<Option<(Move, f64)>, ExactError> {
+    let mut memo = HashMap::new();
+    let mut moves = Vec::new();
+    pos.moves(&mut moves);
+    let mut best: Option<(Move, f64)> = None;
+    for mv in moves {
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        let v = value(&child, &mut memo, max_positions)?;
+        if best.map_or(true, |(_, b)| v > b) {
+            best = Some((mv, v));
+        }
+    }
+    Ok(best)
+}
+
+fn value(
+    pos: &Position,
+    memo: &mut HashMap<Position, f64>,
+    max_positions: usize,
+) -> Result<f64, ExactError> {
+    if pos.is_won() {
+        return Ok(1.0);
+    }
+    let canon = pos.canonical();
+    if let Some(&v) = memo.get(&canon) {
+        return Ok(v);
+    }
+    if memo.len() >= max_positions {
+        return Err(ExactError::TooLarge(max_positions));
+    }
+    let v = if pos.is_chance() {
+        let total = pos.unseen_total() as f64;
+        let mut sum = 0.0;
+        for rank in 1..=pos.rules().ranks() {
+            let n = pos.unseen(rank);
+            if n > 0 {
+                let mut child = *pos;
+                child.turn_unchecked(rank);
+                sum += n as f64 / total * value(&child, memo, max_positions)?;
+            }
+        }
+        sum
+    } else {
+        let mut moves = Vec::new();
+        pos.moves(&mut moves);
+        let mut best = 0.0f64;
+        for mv in moves {
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            best = best.max(value(&child, memo, max_positions)?);
+            if best == 1.0 {
+                break;
+            }
+        }
+        best
+    };
+    memo.insert(canon, v);
+    Ok(v)
+}
+
+/// Every distinct deal of `rules` (the distinct orders of the stock's multiset of ranks,
+/// in lexicographic order), each equally likely under a uniform shuffle.
+///
+/// ```
+/// use cgtk_solitaire::{all_deals, Rules};
+/// // 8 cards: ranks 1, 2 once and 3, 4, 5 twice: 8! / 2^3 orders.
+/// assert_eq!(all_deals(Rules::new(5, 2, 2).unwrap()).count(), 5040);
+/// ```
+pub fn all_deals(rules: Rules) -> impl Iterator<Item = Deal> {
+    let mut stock: Vec<u8> = (1..=rules.ranks())
+        .flat_map(|r| std::iter::repeat(r).take(rules.copies_in_stock(r) as usize))
+        .collect();
+    let mut first = true;
+    std::iter::from_fn(move || {
+        if !first && !next_permutation(&mut stock) {
+            return None;
+        }
+        first = false;
+        Deal::new(rules, stock.clone()).ok()
+    })
+}
+
+/// The next lexicographic permutation in place; false after the last.
+fn next_permutation(v: &mut [u8]) -> bool {
+    let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else {
+        return false;
+    };
+    let Some(j) = (i..v.len()).rev().find(|&j| v[j] > v[i - 1]) else {
+        return false;
+    };
+    v.swap(i - 1, j);
+    v[i..].reverse();
+    true
+}
+
+/// How many of the distinct deals of `rules` can be won with every card known, and how
+/// many deals there are.
+///
+/// ```
+/// use cgtk_solitaire::{winnable_deals, Rules};
+/// let (won, all) = winnable_deals(Rules::new(5, 2, 1).unwrap()).unwrap();
+/// assert_eq!(all, 5040);
+/// assert!(won < all);
+/// ```
+pub fn winnable_deals(rules: Rules) -> Result<(u64, u64), ExactError> {
+    let mut won = 0;
+    let mut all = 0;
+    for deal in all_deals(rules) {
+        all += 1;
+        match solve(&deal, SolveLimits::default()).solution {
+            Solution::Win(_) => won += 1,
+            Solution::Loss => {}
+            Solution::Unknown => return Err(ExactError::Undecided),
+        }
+    }
+    Ok((won, all))
+}

@@ -1,0 +1,352 @@
+//! Players: uniformly random, rule-based, and Monte Carlo tree search with chance nodes
+//! (the seed's baseline and our tuned version), all reproducible from a seed.
+
+use crate::deal::Deal;
+use crate::game::Calculation;
+use crate::position::{Move, Position};
+use cgtk_search::{chance_mcts, ChanceMctsConfig};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// How playouts choose their moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayoutPolicy {
+    /// Uniformly random legal moves.
+    Random,
+    /// The rule-based player's moves ([`rule_based_move`]).
+    RuleBased,
+    /// Cards that fit a foundation go there (the turned card first, then waste tops);
+    /// otherwise the turned card goes onto a uniformly random waste pile.
+    GreedyRandom,
+}
+
+/// What a finished playout is worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reward {
+    /// 1 for a win, 0 for a loss.
+    WinLoss,
+    /// The fraction of the deck on the foundations (1 for a win).
+    Graded,
+}
+
+/// The settings of a Monte Carlo tree search player.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsOptions {
+    /// Playouts per move.
+    pub playouts: u32,
+    /// The UCB1 constant `c`.
+    pub exploration: f64,
+    /// Visits before a leaf grows children.
+    pub expansion_threshold: u32,
+    /// How playouts move.
+    pub policy: PlayoutPolicy,
+    /// How a playout is scored.
+    pub reward: Reward,
+}
+
+impl MctsOptions {
+    /// The seed's baseline: random playouts, 0/1 reward, `c = √2`, threshold 1.
+    ///
+    /// ```
+    /// use cgtk_solitaire::{MctsOptions, PlayoutPolicy};
+    /// assert_eq!(MctsOptions::baseline(1000).policy, PlayoutPolicy::Random);
+    /// ```
+    pub fn baseline(playouts: u32) -> MctsOptions {
+        MctsOptions {
+            playouts,
+            exploration: std::f64::consts::SQRT_2,
+            expansion_threshold: 1,
+            policy: PlayoutPolicy::Random,
+            reward: Reward::WinLoss,
+        }
+    }
+
+    /// Our best settings: rule-based playouts, graded reward, a small constant (rewards
+    /// of rule-based playouts are close together) and threshold 1.
+    ///
+    /// ```
+    /// use cgtk_solitaire::{MctsOptions, Reward};
+    /// assert_eq!(MctsOptions::best(1000).reward, Reward::Graded);
+    /// ```
+    pub fn best(playouts: u32) -> MctsOptions {
+        MctsOptions {
+            playouts,
+            exploration: 0.3,
+            expansion_threshold: 1,
+            policy: PlayoutPolicy::RuleBased,
+            reward: Reward::Graded,
+        }
+    }
+}
+
+/// Who plays.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PlayerKind {
+    /// A uniformly random legal move.
+    Random,
+    /// The rules of thumb of [`rule_based_move`].
+    RuleBased,
+    /// Monte Carlo tree search with chance nodes.
+    Mcts(MctsOptions),
+}
+
+/// A uniformly random legal move, `None` when there is none.
+///
+/// ```
+/// use cgtk_solitaire::{random_move, Position, Rules};
+/// use rand::SeedableRng;
+/// let mut pos = Position::start(Rules::STANDARD);
+/// pos.turn(9).unwrap();
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// assert!(random_move(&pos, &mut rng).is_some());
+/// ```
+pub fn random_move<R: Rng>(pos: &Position, rng: &mut R) -> Option<Move> {
+    let mut moves = Vec::with_capacity(24);
+    pos.moves(&mut moves);
+    (!moves.is_empty()).then(|| moves[rng.gen_range(0..moves.len())])
+}
+
+/// How many cards foundation `f` still needs before it needs `rank` (`None` when `rank`
+/// is already on it).
+fn distance(pos: &Position, f: usize, rank: u8) -> Option<u8> {
+    let rules = pos.rules();
+    let level = rules.level_of(f, rank);
+    let have = pos.level(f);
+    (level > have).then(|| level - have - 1)
+}
+
+/// The least [`distance`] over the foundations: how soon a card of `rank` can go home.
+fn urgency(pos: &Position, rank: u8) -> u8 {
+    (0..pos.rules().foundations())
+        .filter_map(|f| distance(pos, f, rank))
+        .min()
+        .unwrap_or(u8::MAX)
+}
+
+/// The rule-based player's move, `None` when the game is over or a card must be turned:
+///
+/// 1. The turned card goes to a foundation it fits (the first).
+/// 2. Else a waste pile's top that fits a foundation goes there.
+/// 3. Else the turned card goes to a waste pile: a king onto the last pile, which is kept
+///    for kings; another card onto the pile where it lies best: on a card that some
+///    foundation needs right after it (building the pile downwards in that foundation's
+///    order) scores highest, then piles whose top is needed later than the card, by how
+///    much; an empty pile scores 0, a pile whose top is needed sooner is negative.
+///
+/// ```
+/// use cgtk_solitaire::{rule_based_move, Move, Position, Rules};
+/// let mut pos = Position::start(Rules::STANDARD);
+/// pos.turn(13).unwrap();
+/// assert_eq!(rule_based_move(&pos), Some(Move::StockToWaste(3))); // the kings' pile
+/// ```
+pub fn rule_based_move(pos: &Position) -> Option<Move> {
+    if pos.is_chance() || pos.is_won() {
+        return None;
+    }
+    let rules = pos.rules();
+    let foundations = rules.foundations();
+    if let Some(card) = pos.turned() {
+        if let Some(f) = (0..foundations).find(|&f| pos.needs(f) == Some(card)) {
+            return Some(Move::StockToFoundation(f as u8));
+        }
+    }
+    for w in 0..rules.piles() {
+        if let Some(&top) = pos.pile(w).last() {
+            if let Some(f) = (0..foundations).find(|&f| pos.needs(f) == Some(top)) {
+                return Some(Move::WasteToFoundation {
+                    pile: w as u8,
+                    foundation: f as u8,
+                });
+            }
+        }
+    }
+    let card = pos.turned()?;
+    let piles = rules.piles();
+    let king = rules.ranks();
+    let kings_pile = piles - 1;
+    if card == king && piles > 1 {
+        return Some(Move::StockToWaste(kings_pile as u8));
+    }
+    let card_urgency = urgency(pos, card) as i32;
+    let mut best = (i32::MIN, 0usize);
+    for w in 0..piles {
+        let score = match pos.pile(w).last() {
+            _ if w == kings_pile
+                && piles > 1
+                && pos.pile(w).last() != Some(&king)
+                && !pos.pile(w).is_empty() =>
+            {
+                -1000
+            }
+            _ if w == kings_pile && piles > 1 => -500,
+            None => 0,
+            Some(&top) => {
+                let just_after = (0..foundations).any(|f| {
+                    distance(pos, f, card).is_some()
+                        && distance(pos, f, top) == distance(pos, f, card).map(|d| d + 1)
+                });
+                if just_after {
+                    100
+                } else {
+                    urgency(pos, top) as i32 - card_urgency - 1
+                }
+            }
+        };
+        if score > best.0 {
+            best = (score, w);
+        }
+    }
+    Some(Move::StockToWaste(best.1 as u8))
+}
+
+/// The move of [`PlayoutPolicy::GreedyRandom`].
+fn greedy_random_move<R: Rng>(pos: &Position, rng: &mut R) -> Option<Move> {
+    if pos.is_chance() || pos.is_won() {
+        return None;
+    }
+    let rules = pos.rules();
+    let foundations = rules.foundations();
+    if let Some(card) = pos.turned() {
+        if let Some(f) = (0..foundations).find(|&f| pos.needs(f) == Some(card)) {
+            return Some(Move::StockToFoundation(f as u8));
+        }
+    }
+    for w in 0..rules.piles() {
+        if let Some(&top) = pos.pile(w).last() {
+            if let Some(f) = (0..foundations).find(|&f| pos.needs(f) == Some(top)) {
+                return Some(Move::WasteToFoundation {
+                    pile: w as u8,
+                    foundation: f as u8,
+                });
+            }
+        }
+    }
+    pos.turned()?;
+    Some(Move::StockToWaste(rng.gen_range(0..rules.piles()) as u8))
+}
+
+/// Plays from `pos` to the end with `policy`, turning random cards; returns the reward.
+fn playout<R: Rng>(
+    pos: &mut Position,
+    policy: PlayoutPolicy,
+    reward: Reward,
+    rng: &mut R,
+    buffer: &mut Vec<Move>,
+) -> f64 {
+    loop {
+        if pos.is_chance() {
+            pos.turn_random(rng);
+            continue;
+        }
+        let mv = match policy {
+            PlayoutPolicy::Random => {
+                pos.moves(buffer);
+                if buffer.is_empty() {
+                    None
+                } else {
+                    Some(buffer[rng.gen_range(0..buffer.len())])
+                }
+            }
+            PlayoutPolicy::RuleBased => rule_based_move(pos),
+            PlayoutPolicy::GreedyRandom => greedy_random_move(pos, rng),
+        };
+        match mv {
+            Some(mv) => pos.play_unchecked(mv),
+            None => return score(pos, reward),
+        }
+    }
+}
+
+fn score(pos: &Position, reward: Reward) -> f64 {
+    if pos.is_won() {
+        return 1.0;
+    }
+    match reward {
+        Reward::WinLoss => 0.0,
+        Reward::Graded => pos.cards_on_foundations() as f64 / pos.rules().deck_len() as f64,
+    }
+}
+
+/// Plays one random playout from `pos` with `policy` and returns whether it won: the unit
+/// the playout benchmark measures.
+///
+/// ```
+/// use cgtk_solitaire::{random_playout, PlayoutPolicy, Position, Rules};
+/// use rand::SeedableRng;
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let won = random_playout(&Position::start(Rules::STANDARD), PlayoutPolicy::Random, &mut rng);
+/// assert!(!won || true);
+/// ```
+pub fn random_playout<R: Rng>(pos: &Position, policy: PlayoutPolicy, rng: &mut R) -> bool {
+    let mut p = *pos;
+    let mut buffer = Vec::with_capacity(24);
+    playout(&mut p, policy, Reward::WinLoss, rng, &mut buffer) == 1.0
+}
+
+/// The Monte Carlo player's move: the only legal move when there is one, else the most
+/// visited move of a [`chance_mcts`] search with `options`, seeded with `seed`.
+///
+/// ```
+/// use cgtk_solitaire::{mcts_move, MctsOptions, Move, Position, Rules};
+/// let mut pos = Position::start(Rules::STANDARD);
+/// pos.turn(2).unwrap();
+/// // Putting the 2 home is plainly best.
+/// assert_eq!(mcts_move(&pos, &MctsOptions::best(300), 1), Some(Move::StockToFoundation(0)));
+/// ```
+pub fn mcts_move(pos: &Position, options: &MctsOptions, seed: u64) -> Option<Move> {
+    let mut moves = Vec::new();
+    pos.moves(&mut moves);
+    match moves.len() {
+        0 => return None,
+        1 => return Some(moves[0]),
+        _ => {}
+    }
+    let config = ChanceMctsConfig {
+        playouts: options.playouts,
+        exploration: options.exploration,
+        expansion_threshold: options.expansion_threshold,
+        seed,
+    };
+    let mut buffer = Vec::with_capacity(24);
+    let (policy, reward) = (options.policy, options.reward);
+    let result = chance_mcts(pos, &config, |p, rng| {
+        playout(p, policy, reward, rng, &mut buffer)
+    });
+    match result.best_move {
+        Some(crate::position::Step::Play(mv)) => Some(mv),
+        _ => Some(moves[0]),
+    }
+}
+
+/// Plays `deal` to the end with `player`, reproducibly: the random player and each search
+/// draw from generators derived from `seed`.
+///
+/// ```
+/// use cgtk_solitaire::{play_out, Deal, PlayerKind, Rules};
+/// let deal = Deal::from_seed(Rules::STANDARD, 5);
+/// let a = play_out(&deal, &PlayerKind::Random, 9);
+/// let b = play_out(&deal, &PlayerKind::Random, 9);
+/// assert_eq!(a.moves(), b.moves());
+/// assert!(a.is_over());
+/// ```
+pub fn play_out(deal: &Deal, player: &PlayerKind, seed: u64) -> Calculation {
+    let mut game = Calculation::new(deal.clone());
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    loop {
+        let pos = *game.position();
+        let mv = match player {
+            PlayerKind::Random => random_move(&pos, &mut rng),
+            PlayerKind::RuleBased => rule_based_move(&pos),
+            PlayerKind::Mcts(options) => mcts_move(&pos, options, rng.gen()),
+        };
+        match mv {
+            Some(mv) => {
+                if game.play(mv).is_err() {
+                    // Every player above only returns legal moves; stop rather than loop.
+                    return game;
+                }
+            }
+            None => return game,
+        }
+    }
+}

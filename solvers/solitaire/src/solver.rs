@@ -1,0 +1,411 @@
+//! The full-information solver: with the whole stock order known, can the deal be won?
+//!
+//! Depth-first search over the game's moves with a transposition table of positions known
+//! to be lost and the following dominances, each proved here.
+//!
+//! 1. **Waste piles are interchangeable.** Nothing in the rules tells the piles apart, so
+//!    permuting them maps a winning line to a winning line. The table stores positions
+//!    with the piles sorted, and of several piles with identical contents the turned card
+//!    is tried on the first only.
+//! 2. **The last card a foundation needs goes there at once.** Every foundation needs each
+//!    rank once and the deck holds exactly as many cards of a rank as foundations need it,
+//!    so when only one foundation `f` still needs rank `r`, exactly one card of rank `r`
+//!    is left and its only destination is `f`. If that card is the turned card or a waste
+//!    top and fits `f` now, playing it at once loses nothing: take any winning line that
+//!    plays it later; before that moment nothing else can go onto `f` (it needs `r`), and
+//!    every other move stays legal when the card is already home (a card that the line
+//!    puts on the pile above it lands on the card beneath instead, and tops coincide again
+//!    once the line moves it). So the solver plays such a move and tries nothing else.
+//! 3. **A waste move is made only when the next move needs it.** A move of a waste top `X`
+//!    from pile `w` to foundation `f` commutes with every later move that touches neither
+//!    `w` nor `f` (such a move neither depends on `w`'s top or `f`'s level nor changes
+//!    them), so in any winning line it can be pushed later until the next move touches `w`
+//!    (the turned card is put on `w`, or the card under `X` goes home) or `f` (a card goes
+//!    onto `f`), and the line still wins. Hence if a deal can be won, it can be won by a
+//!    line where every waste move is followed by a move touching its pile or foundation,
+//!    except once the stock is used up, when the remaining moves are free. The solver only
+//!    searches such lines: after a waste move, the next move must touch its pile or
+//!    foundation. The pending requirement is part of the table's key. Moves forced by the
+//!    second dominance carry no requirement (any winning line from the position after them
+//!    can be put in this form on its own).
+//! 4. **Transpositions.** Independent moves in different orders reach the same position;
+//!    the table of lost positions (with the pending requirement) stops a second search.
+//!
+//! The search runs as limited discrepancy search: moves are ordered (the turned card home
+//! first, then waste tops home, then the waste pile the rule-based player would choose),
+//! and iteration `d` only follows lines that leave that order at most `d` times; after
+//! six such iterations a last one has no limit. A position with no win within a budget is
+//! remembered with that budget, so later iterations skip what they already refuted, and a
+//! loss is only reported from a search that skipped nothing.
+//!
+//! A search that reaches its node or time limit answers [`Solution::Unknown`]; a win comes
+//! with its line, which [`solve`] replays from the deal before returning it.
+
+use crate::deal::Deal;
+use crate::game::Calculation;
+use crate::position::{Move, Position};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// Limits of one solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveLimits {
+    /// Positions to visit at most.
+    pub nodes: u64,
+    /// Wall-clock time at most.
+    pub time: Option<Duration>,
+}
+
+impl Default for SolveLimits {
+    fn default() -> Self {
+        SolveLimits {
+            nodes: 5_000_000,
+            time: None,
+        }
+    }
+}
+
+/// What the solver found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solution {
+    /// The deal can be won by these moves (checked by replaying them).
+    Win(Vec<Move>),
+    /// No sequence of moves wins.
+    Loss,
+    /// A limit was reached first.
+    Unknown,
+}
+
+/// The answer and the work it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveReport {
+    /// Win (with a line), loss, or unknown.
+    pub solution: Solution,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+struct Search<'a> {
+    stock: &'a [u8],
+    /// Positions where no win was found: with the discrepancy budget searched, or
+    /// [`PROVED`] when the search below was complete.
+    lost: HashMap<[u64; 4], u16>,
+    /// Some branch was skipped for lack of discrepancies in this iteration.
+    nodes: u64,
+    limits: SolveLimits,
+    start: Instant,
+    line: Vec<Move>,
+    aborted: bool,
+}
+
+/// Decides whether `deal` can be won with every card known.
+///
+/// ```
+/// use cgtk_solitaire::{solve, Deal, Rules, Solution, SolveLimits};
+/// let rules = Rules::new(5, 2, 1).unwrap();
+/// // One waste pile: the 3 parked under the 5 blocks the foundation by 1 forever.
+/// let lost = Deal::new(rules, vec![3, 5, 4, 1, 3, 4, 5, 2]).unwrap();
+/// assert_eq!(solve(&lost, SolveLimits::default()).solution, Solution::Loss);
+/// let won = Deal::new(rules, vec![2, 3, 4, 5, 4, 1, 3, 5]).unwrap();
+/// assert!(matches!(solve(&won, SolveLimits::default()).solution, Solution::Win(_)));
+/// ```
+pub fn solve(deal: &Deal, limits: SolveLimits) -> SolveReport {
+    let mut search = Search {
+        stock: deal.stock(),
+        lost: HashMap::new(),
+        nodes: 0,
+        limits,
+        start: Instant::now(),
+        line: Vec::new(),
+        aborted: false,
+    };
+    let pos = Position::start(deal.rules());
+    let mut won = false;
+    let mut complete = false;
+    // Limited discrepancy search: iteration d allows d departures from the preferred move
+    // order along a line; the last iteration is a complete search.
+    for budget in 0..=MAX_DISCREPANCIES {
+        let budget = if budget == MAX_DISCREPANCIES {
+            PROVED
+        } else {
+            budget
+        };
+        match search.dfs(&mut pos.clone(), None, budget) {
+            Found::Win => {
+                won = true;
+                break;
+            }
+            Found::Lost { complete: true } => {
+                complete = true;
+                break;
+            }
+            Found::Lost { complete: false } => {}
+        }
+        if search.aborted {
+            break;
+        }
+    }
+    let solution = if won {
+        let line = std::mem::take(&mut search.line);
+        match Calculation::replay(deal.clone(), &line) {
+            Ok(game) if game.is_won() => Solution::Win(line),
+            // A line that does not replay would be a bug; never report it as a win.
+            _ => Solution::Unknown,
+        }
+    } else if complete && !search.aborted {
+        Solution::Loss
+    } else {
+        Solution::Unknown
+    };
+    SolveReport {
+        solution,
+        nodes: search.nodes,
+    }
+}
+
+/// The budget that stands for "no limit": a loss found with it is proved.
+const PROVED: u16 = u16::MAX;
+/// Iterations with a limited number of discrepancies before the complete search.
+const MAX_DISCREPANCIES: u16 = 6;
+
+/// What a search below a position found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Found {
+    Win,
+    /// No win; `complete` when no branch was skipped for lack of discrepancies.
+    Lost {
+        complete: bool,
+    },
+}
+
+/// After a waste move from pile `w` to foundation `f`: the next move must touch `w` or `f`
+/// (the third dominance).
+type Pending = Option<(u8, u8)>;
+
+/// Packs a position (piles sorted) and the pending requirement into 256 bits: foundation
+/// levels, the turned card, the number of unseen cards, pile lengths and pile cards, 4 or
+/// 6 bits each, then the requirement (its foundation, and the sorted rank of its pile among
+/// the piles, which identical piles share). With the deal fixed, this determines the
+/// search state exactly.
+fn key(pos: &Position, pending: Pending) -> [u64; 4] {
+    let canon = pos.canonical();
+    let mut bits = [0u64; 4];
+    let mut at = 0usize;
+    let mut put = |value: u64, width: usize| {
+        let (word, shift) = (at / 64, at % 64);
+        bits[word] |= value << shift;
+        if shift + width > 64 {
+            bits[word + 1] |= value >> (64 - shift);
+        }
+        at += width;
+    };
+    let rules = pos.rules();
+    for f in 0..rules.foundations() {
+        put(canon.level(f) as u64, 4);
+    }
+    put(canon.turned().unwrap_or(0) as u64, 4);
+    put(canon.unseen_total() as u64, 6);
+    for w in 0..rules.piles() {
+        put(canon.pile(w).len() as u64, 6);
+    }
+    for w in 0..rules.piles() {
+        for &card in canon.pile(w) {
+            put(card as u64, 4);
+        }
+    }
+    if let Some((w, f)) = pending {
+        // The pile's place among the sorted piles (the first of equal ones).
+        let pile = pos.pile(w as usize);
+        let sorted = (0..rules.piles())
+            .position(|v| canon.pile(v) == pile)
+            .unwrap_or(0);
+        put(1, 1);
+        put(f as u64, 2);
+        put(sorted as u64, 2);
+    }
+    bits
+}
+
+/// A move the second dominance forces, if any: the last card its foundation needs.
+fn forced_move(pos: &Position) -> Option<Move> {
+    let rules = pos.rules();
+    let only_home = |rank: u8| -> Option<usize> {
+        let mut home = None;
+        for f in 0..rules.foundations() {
+            if rules.level_of(f, rank) > pos.level(f) {
+                if home.is_some() {
+                    return None;
+                }
+                home = Some(f);
+            }
+        }
+        home.filter(|&f| pos.needs(f) == Some(rank))
+    };
+    if let Some(card) = pos.turned() {
+        if let Some(f) = only_home(card) {
+            return Some(Move::StockToFoundation(f as u8));
+        }
+    }
+    for w in 0..rules.piles() {
+        if let Some(&top) = pos.pile(w).last() {
+            if let Some(f) = only_home(top) {
+                return Some(Move::WasteToFoundation {
+                    pile: w as u8,
+                    foundation: f as u8,
+                });
+            }
+        }
+    }
+    None
+}
+
+impl Search<'_> {
+    fn out_of_budget(&mut self) -> bool {
+        if self.nodes >= self.limits.nodes {
+            self.aborted = true;
+        } else if let Some(time) = self.limits.time {
+            if self.nodes % 4096 == 0 && self.start.elapsed() > time {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// Searches `pos` (the next card not yet turned if it is a chance node) allowing
+    /// `budget` departures from the preferred order.
+    fn dfs(&mut self, pos: &mut Position, mut pending: Pending, budget: u16) -> Found {
+        if pos.is_won() {
+            return Found::Win;
+        }
+        if pos.is_chance() {
+            let next = self.stock.len() - pos.unseen_total();
+            pos.turn_unchecked(self.stock[next]);
+        }
+        if pos.turned().is_none() {
+            // The stock is used up: the remaining waste moves are free.
+            pending = None;
+        }
+        let k = key(pos, pending);
+        if let Some(&searched) = self.lost.get(&k) {
+            if searched == PROVED || searched >= budget {
+                return Found::Lost {
+                    complete: searched == PROVED,
+                };
+            }
+        }
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return Found::Lost { complete: false };
+        }
+        let forced = if pending.is_none() {
+            forced_move(pos)
+        } else {
+            None
+        };
+        let moves = match forced {
+            Some(mv) => vec![mv],
+            None => self.ordered_moves(pos, pending),
+        };
+        let mut complete = true;
+        for (i, mv) in moves.into_iter().enumerate() {
+            let cost = u16::from(i > 0);
+            if cost > budget {
+                complete = false;
+                break;
+            }
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            self.line.push(mv);
+            let next_pending = match mv {
+                Move::WasteToFoundation { pile, foundation } if forced.is_none() => {
+                    Some((pile, foundation))
+                }
+                _ => None,
+            };
+            let child_budget = if budget == PROVED {
+                PROVED
+            } else {
+                budget - cost
+            };
+            match self.dfs(&mut child, next_pending, child_budget) {
+                Found::Win => return Found::Win,
+                Found::Lost { complete: c } => complete &= c,
+            }
+            self.line.pop();
+            if self.aborted {
+                return Found::Lost { complete: false };
+            }
+        }
+        self.lost.insert(k, if complete { PROVED } else { budget });
+        Found::Lost { complete }
+    }
+
+    /// Legal moves, foundation moves first, the turned card tried on one pile of each set
+    /// of identical piles (the first dominance).
+    fn ordered_moves(&self, pos: &Position, pending: Pending) -> Vec<Move> {
+        let mut all = Vec::with_capacity(24);
+        pos.moves(&mut all);
+        if let Some((w, f)) = pending {
+            all.retain(|&m| match m {
+                Move::StockToFoundation(g) => g == f,
+                Move::StockToWaste(v) => v == w,
+                Move::WasteToFoundation { pile, foundation } => pile == w || foundation == f,
+            });
+        }
+        let mut moves: Vec<Move> = all
+            .iter()
+            .copied()
+            .filter(|m| !matches!(m, Move::StockToWaste(_)))
+            .collect();
+        // Foundation moves of the turned card first, then waste tops.
+        moves.sort_by_key(|m| !matches!(m, Move::StockToFoundation(_)));
+        let mut to_waste: Vec<Move> = Vec::new();
+        for &m in &all {
+            if let Move::StockToWaste(w) = m {
+                let w = w as usize;
+                // One pile of each set of identical piles.
+                if (0..w).any(|v| {
+                    all.contains(&Move::StockToWaste(v as u8)) && pos.pile(v) == pos.pile(w)
+                }) {
+                    continue;
+                }
+                to_waste.push(m);
+            }
+        }
+        // Try the pile the rule-based player would choose first.
+        if let Some(Move::StockToWaste(w)) = crate::players::rule_based_move(pos) {
+            if let Some(i) = to_waste.iter().position(|&m| {
+                matches!(m, Move::StockToWaste(v) if pos.pile(v as usize) == pos.pile(w as usize))
+            }) {
+                let m = to_waste.remove(i);
+                to_waste.insert(0, m);
+            }
+        }
+        moves.extend(to_waste);
+        moves
+    }
+}
+
+/// Decides whether `deal` can be won by trying every sequence of legal moves, with no
+/// table and no dominance: the slow reference the solver is tested against (small decks
+/// only).
+///
+/// ```
+/// use cgtk_solitaire::{brute_force_winnable, Deal, Rules};
+/// let rules = Rules::new(5, 2, 1).unwrap();
+/// assert!(!brute_force_winnable(&Deal::new(rules, vec![3, 5, 4, 1, 3, 4, 5, 2]).unwrap()));
+/// ```
+pub fn brute_force_winnable(deal: &Deal) -> bool {
+    fn go(game: &Calculation) -> bool {
+        if game.is_won() {
+            return true;
+        }
+        let mut moves = Vec::new();
+        game.position().moves(&mut moves);
+        moves.into_iter().any(|mv| {
+            let mut next = game.clone();
+            next.play(mv).is_ok() && go(&next)
+        })
+    }
+    go(&Calculation::new(deal.clone()))
+}

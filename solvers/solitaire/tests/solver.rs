@@ -1,0 +1,154 @@
+//! The full-information solver against brute force, and exact hidden-information play
+//! against an independent expectimax and the full-information bound, on reduced decks.
+
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use cgtk_solitaire::{
+    all_deals, brute_force_winnable, exact_win_probability, solve, winnable_deals, Calculation,
+    Deal, Position, Rules, Solution, SolveLimits,
+};
+
+fn check_against_brute_force(rules: Rules, deals: impl Iterator<Item = Deal>) -> (u64, u64) {
+    let (mut won, mut all) = (0, 0);
+    for deal in deals {
+        let report = solve(&deal, SolveLimits::default());
+        let brute = brute_force_winnable(&deal);
+        match &report.solution {
+            Solution::Win(line) => {
+                assert!(brute, "{rules}: solver wins {deal}, brute force does not");
+                let game = Calculation::replay(deal.clone(), line).unwrap();
+                assert!(game.is_won(), "{deal}: the line does not win");
+                won += 1;
+            }
+            Solution::Loss => assert!(!brute, "{rules}: brute force wins {deal}, solver does not"),
+            Solution::Unknown => panic!("{deal}: undecided"),
+        }
+        all += 1;
+    }
+    (won, all)
+}
+
+#[test]
+fn solver_equals_brute_force_on_every_deal_of_small_decks() {
+    for rules in [Rules::new(5, 2, 1).unwrap(), Rules::new(5, 2, 2).unwrap()] {
+        let (won, all) = check_against_brute_force(rules, all_deals(rules));
+        assert_eq!(all, 5040);
+        assert!(won > 0 && won <= all);
+    }
+}
+
+#[test]
+fn solver_equals_brute_force_on_sampled_larger_decks() {
+    for (rules, count) in [
+        (Rules::new(7, 2, 1).unwrap(), 100),
+        (Rules::new(5, 3, 1).unwrap(), 100),
+        (Rules::new(5, 3, 2).unwrap(), 10),
+        (Rules::new(7, 2, 2).unwrap(), 10),
+    ] {
+        let deals = (0..count).map(|s| Deal::from_seed(rules, s));
+        let (won, all) = check_against_brute_force(rules, deals);
+        assert!(
+            won > 0 && won < all || rules.piles() > 1,
+            "{rules}: {won} of {all}"
+        );
+    }
+}
+
+#[test]
+fn solver_wins_replay_on_standard_deals() {
+    let mut decided = 0;
+    for seed in 0..20 {
+        let deal = Deal::from_seed(Rules::STANDARD, seed);
+        let report = solve(
+            &deal,
+            SolveLimits {
+                nodes: 200_000,
+                time: None,
+            },
+        );
+        if let Solution::Win(line) = report.solution {
+            assert!(Calculation::replay(deal, &line).unwrap().is_won());
+            decided += 1;
+        }
+    }
+    assert!(decided > 0);
+}
+
+/// Expectimax over the player's view with no table and no merging of positions: slow,
+/// for the smallest decks only.
+fn plain_expectimax(pos: &Position) -> f64 {
+    if pos.is_won() {
+        return 1.0;
+    }
+    if pos.is_chance() {
+        let total = pos.unseen_total() as f64;
+        return (1..=pos.rules().ranks())
+            .filter(|&r| pos.unseen(r) > 0)
+            .map(|r| {
+                let mut child = *pos;
+                child.turn(r).unwrap();
+                pos.unseen(r) as f64 / total * plain_expectimax(&child)
+            })
+            .sum();
+    }
+    let mut moves = Vec::new();
+    pos.moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|mv| {
+            let mut child = *pos;
+            child.play(mv).unwrap();
+            plain_expectimax(&child)
+        })
+        .fold(0.0, f64::max)
+}
+
+#[test]
+fn exact_play_equals_plain_expectimax() {
+    for rules in [
+        Rules::new(5, 2, 1).unwrap(),
+        Rules::new(5, 1, 1).unwrap(),
+        Rules::new(5, 1, 2).unwrap(),
+    ] {
+        let exact = exact_win_probability(rules, 1_000_000).unwrap();
+        let plain = plain_expectimax(&Position::start(rules));
+        assert!((exact - plain).abs() < 1e-12, "{rules}: {exact} vs {plain}");
+    }
+}
+
+#[test]
+fn hidden_information_never_beats_full_information() {
+    for rules in [Rules::new(5, 2, 1).unwrap(), Rules::new(5, 2, 2).unwrap()] {
+        let exact = exact_win_probability(rules, 1_000_000).unwrap();
+        let (won, all) = winnable_deals(rules).unwrap();
+        let full = won as f64 / all as f64;
+        assert!(exact <= full + 1e-12, "{rules}: {exact} > {full}");
+        assert!(exact > 0.0);
+    }
+    // The one-pile game loses something to the hidden order.
+    let rules = Rules::new(5, 2, 1).unwrap();
+    let exact = exact_win_probability(rules, 1_000_000).unwrap();
+    let (won, all) = winnable_deals(rules).unwrap();
+    assert!(exact < won as f64 / all as f64);
+}
+
+#[test]
+fn a_node_limit_gives_an_honest_unknown() {
+    // Find a standard deal the solver cannot finish in 50 positions: it must say unknown,
+    // never loss.
+    let deal = Deal::from_seed(Rules::STANDARD, 0);
+    let report = solve(
+        &deal,
+        SolveLimits {
+            nodes: 50,
+            time: None,
+        },
+    );
+    assert!(report.nodes <= 50);
+    assert!(matches!(
+        report.solution,
+        Solution::Unknown | Solution::Win(_)
+    ));
+    assert_ne!(report.solution, Solution::Loss);
+}

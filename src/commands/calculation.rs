@@ -1,0 +1,548 @@
+//! `cgtk calculation …`: the Calculation patience (Broken Intervals): deals, playing a deal
+//! out with a player, the full-information solver, win-rate benchmarks over many deals
+//! (sharded for several machines) and adding up their results.
+
+use crate::cli::{read_input, usage, Context};
+use anyhow::Result;
+use cgtk_solitaire::{
+    play_out, solve, BenchSummary, Calculation, Deal, MctsOptions, PlayerKind, PlayoutPolicy,
+    Reward, Rules, Solution, SolveLimits,
+};
+use clap::{Args as ClapArgs, Subcommand, ValueEnum};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// The `calculation` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print numbered deal SEED: the 48 stock cards in the order they are turned.
+    ///
+    /// The shuffle is ChaCha8 seeded with SEED, then Fisher–Yates (see the library docs),
+    /// so a number names the same deal everywhere.
+    Deal {
+        /// The deal's number.
+        seed: u64,
+    },
+    /// Play one deal to the end with a player and print its moves.
+    PlayOut {
+        /// The deal's number.
+        #[arg(long)]
+        seed: u64,
+        /// Who plays.
+        #[arg(long, value_enum, default_value_t = PlayerName::RuleBased)]
+        player: PlayerName,
+        /// Waste piles: 4, or 3 in the variant.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
+        piles: u8,
+        #[command(flatten)]
+        mcts: MctsArgs,
+    },
+    /// Decide whether a deal can be won with every card known, and print a winning line.
+    ///
+    /// Depth-first search with a transposition table and proved dominances; at the node or
+    /// time limit the answer is `unknown`.
+    Solve {
+        /// The deal's number.
+        #[arg(long, conflicts_with = "deal", required_unless_present = "deal")]
+        seed: Option<u64>,
+        /// A file with the 48 stock cards in turning order (A 2 … 10 J Q K, suits optional
+        /// and ignored, `#` starts a comment; `-` reads standard input).
+        #[arg(long, value_name = "FILE")]
+        deal: Option<PathBuf>,
+        /// Waste piles: 4, or 3 in the variant.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
+        piles: u8,
+        /// Positions to search at most.
+        #[arg(long, default_value_t = 5_000_000)]
+        nodes: u64,
+        /// Seconds to search at most.
+        #[arg(long, value_name = "SECONDS")]
+        time: Option<f64>,
+    },
+    /// Play (or, with `--player solver`, solve) numbered deals in parallel and report the
+    /// win rate with its 95% Wilson interval.
+    ///
+    /// Every game counted as won is replayed from its deal and checked.
+    Bench {
+        /// Who plays; `solver` counts the deals winnable with every card known.
+        #[arg(long, value_enum)]
+        player: BenchPlayer,
+        /// How many deals (numbered from --first-seed).
+        #[arg(long)]
+        deals: u64,
+        /// The first deal's number.
+        #[arg(long, default_value_t = 0)]
+        first_seed: u64,
+        /// Waste piles: 4, or 3 in the variant.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
+        piles: u8,
+        /// Play only the I-th of N slices of the deals (deal number k with
+        /// (k − first-seed) mod N = I − 1), e.g. `--shard 2/8` on the second of eight
+        /// machines; `cgtk calculation merge` adds the slices' results.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<String>,
+        /// The solver's node limit per deal (with `--player solver`).
+        #[arg(long, default_value_t = 2_000_000)]
+        nodes: u64,
+        #[command(flatten)]
+        mcts: MctsArgs,
+    },
+    /// Add up the JSON results of `bench` runs (shards of one run), with the rate and
+    /// interval recomputed.
+    Merge {
+        /// JSON files written by `cgtk --json calculation bench`.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+/// Players of `play-out`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PlayerName {
+    /// Uniformly random legal moves.
+    Random,
+    /// Rules of thumb: foundation moves first, a pile kept for kings, piles built
+    /// downwards in foundation order.
+    RuleBased,
+    /// The baseline Monte Carlo tree search: random playouts, 0/1 reward.
+    Mcts,
+    /// Our best settings: rule-based playouts, graded reward.
+    Best,
+}
+
+/// Players of `bench`: the players, or the full-information solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BenchPlayer {
+    /// Uniformly random legal moves.
+    Random,
+    /// Rules of thumb.
+    RuleBased,
+    /// The baseline Monte Carlo tree search.
+    Mcts,
+    /// Our best Monte Carlo settings.
+    Best,
+    /// Count the deals winnable with every card known.
+    Solver,
+}
+
+/// Options of the Monte Carlo players (defaults depend on the player).
+#[derive(Debug, Clone, ClapArgs)]
+pub struct MctsArgs {
+    /// Playouts per move (mcts and best).
+    #[arg(long, default_value_t = 1000)]
+    playouts: u32,
+    /// The UCB1 exploration constant c (default: √2 for mcts, 0.3 for best).
+    #[arg(long)]
+    exploration: Option<f64>,
+    /// Visits before a leaf grows children (default 1).
+    #[arg(long)]
+    threshold: Option<u32>,
+    /// How playouts move (default: random for mcts, rule-based for best).
+    #[arg(long, value_enum)]
+    playout_policy: Option<PolicyName>,
+    /// How playouts are scored (default: win-loss for mcts, graded for best).
+    #[arg(long, value_enum)]
+    reward: Option<RewardName>,
+    /// The seed of the players' random choices (default: the deal's number).
+    #[arg(long)]
+    player_seed: Option<u64>,
+}
+
+/// Playout policies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PolicyName {
+    /// Uniformly random legal moves.
+    Random,
+    /// The rule-based player's moves.
+    RuleBased,
+    /// Cards that fit a foundation go there, else the turned card onto a random pile.
+    GreedyRandom,
+}
+
+/// Playout rewards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RewardName {
+    /// 1 for a win, 0 for a loss.
+    WinLoss,
+    /// Cards on the foundations / 52.
+    Graded,
+}
+
+impl MctsArgs {
+    fn options(&self, base: MctsOptions) -> Result<MctsOptions> {
+        if self.playouts == 0 {
+            return Err(usage("--playouts must be at least 1"));
+        }
+        let mut o = base;
+        o.playouts = self.playouts;
+        if let Some(c) = self.exploration {
+            if !(c.is_finite() && c >= 0.0) {
+                return Err(usage(format!(
+                    "--exploration must be a number ≥ 0, not {c}"
+                )));
+            }
+            o.exploration = c;
+        }
+        if let Some(t) = self.threshold {
+            o.expansion_threshold = t;
+        }
+        if let Some(p) = self.playout_policy {
+            o.policy = match p {
+                PolicyName::Random => PlayoutPolicy::Random,
+                PolicyName::RuleBased => PlayoutPolicy::RuleBased,
+                PolicyName::GreedyRandom => PlayoutPolicy::GreedyRandom,
+            };
+        }
+        if let Some(r) = self.reward {
+            o.reward = match r {
+                RewardName::WinLoss => Reward::WinLoss,
+                RewardName::Graded => Reward::Graded,
+            };
+        }
+        Ok(o)
+    }
+
+    fn player(&self, name: PlayerName) -> Result<PlayerKind> {
+        Ok(match name {
+            PlayerName::Random => PlayerKind::Random,
+            PlayerName::RuleBased => PlayerKind::RuleBased,
+            PlayerName::Mcts => PlayerKind::Mcts(self.options(MctsOptions::baseline(1000))?),
+            PlayerName::Best => PlayerKind::Mcts(self.options(MctsOptions::best(1000))?),
+        })
+    }
+}
+
+/// A description of the player for reports: name and Monte Carlo settings.
+fn describe(name: &str, player: &PlayerKind) -> String {
+    match player {
+        PlayerKind::Mcts(o) => format!(
+            "{name} playouts={} c={} t={} policy={} reward={}",
+            o.playouts,
+            o.exploration,
+            o.expansion_threshold,
+            match o.policy {
+                PlayoutPolicy::Random => "random",
+                PlayoutPolicy::RuleBased => "rule-based",
+                PlayoutPolicy::GreedyRandom => "greedy-random",
+            },
+            match o.reward {
+                Reward::WinLoss => "win-loss",
+                Reward::Graded => "graded",
+            }
+        ),
+        _ => name.to_string(),
+    }
+}
+
+fn player_label(name: PlayerName) -> &'static str {
+    match name {
+        PlayerName::Random => "random",
+        PlayerName::RuleBased => "rule-based",
+        PlayerName::Mcts => "mcts",
+        PlayerName::Best => "best",
+    }
+}
+
+/// Runs a `calculation` subcommand.
+pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
+    match cmd {
+        Command::Deal { seed } => run_deal(*seed, ctx),
+        Command::PlayOut {
+            seed,
+            player,
+            piles,
+            mcts,
+        } => run_play_out(*seed, *player, *piles, mcts, ctx),
+        Command::Solve {
+            seed,
+            deal,
+            piles,
+            nodes,
+            time,
+        } => run_solve(*seed, deal.as_ref(), *piles, *nodes, *time, ctx),
+        Command::Bench {
+            player,
+            deals,
+            first_seed,
+            piles,
+            shard,
+            nodes,
+            mcts,
+        } => run_bench(
+            *player,
+            *deals,
+            *first_seed,
+            *piles,
+            shard.as_deref(),
+            *nodes,
+            mcts,
+            ctx,
+        ),
+        Command::Merge { files } => run_merge(files, ctx),
+    }
+}
+
+fn rules(piles: u8) -> Result<Rules> {
+    Rules::standard(piles).map_err(usage)
+}
+
+#[derive(Serialize)]
+struct DealReport {
+    seed: u64,
+    deal: Vec<String>,
+}
+
+fn run_deal(seed: u64, ctx: &Context) -> Result<()> {
+    let deal = Deal::from_seed(Rules::STANDARD, seed);
+    let report = DealReport {
+        seed,
+        deal: deal.rank_names(),
+    };
+    ctx.emit(&report, || deal.to_string())
+}
+
+#[derive(Serialize)]
+struct PlayOutReport {
+    seed: u64,
+    player: String,
+    piles: u8,
+    deal: Vec<String>,
+    moves: Vec<String>,
+    won: bool,
+    cards_on_foundations: usize,
+}
+
+fn run_play_out(
+    seed: u64,
+    name: PlayerName,
+    piles: u8,
+    mcts: &MctsArgs,
+    ctx: &Context,
+) -> Result<()> {
+    let player = mcts.player(name)?;
+    let deal = Deal::from_seed(rules(piles)?, seed);
+    let game = play_out(&deal, &player, mcts.player_seed.unwrap_or(seed));
+    let report = PlayOutReport {
+        seed,
+        player: describe(player_label(name), &player),
+        piles,
+        deal: deal.rank_names(),
+        moves: game.moves().iter().map(|m| m.to_string()).collect(),
+        won: game.is_won(),
+        cards_on_foundations: game.position().cards_on_foundations(),
+    };
+    ctx.emit(&report, || {
+        format!(
+            "deal {seed}: {deal}\nplayer: {}\nmoves: {}\n{}\n{}: {} of 52 cards on the foundations",
+            report.player,
+            report.moves.join(" "),
+            game.position().render().trim_end(),
+            if report.won { "won" } else { "lost" },
+            report.cards_on_foundations
+        )
+    })
+}
+
+#[derive(Serialize)]
+struct SolveOutput {
+    result: &'static str,
+    deal: Vec<String>,
+    piles: u8,
+    moves: Vec<String>,
+    nodes: u64,
+}
+
+fn run_solve(
+    seed: Option<u64>,
+    file: Option<&PathBuf>,
+    piles: u8,
+    nodes: u64,
+    time: Option<f64>,
+    ctx: &Context,
+) -> Result<()> {
+    let rules = rules(piles)?;
+    let deal = match (seed, file) {
+        (Some(seed), _) => Deal::from_seed(rules, seed),
+        (None, Some(path)) => {
+            let text = read_input(path)?;
+            Deal::parse(rules, &text)
+                .map_err(|e| usage(format!("invalid deal in {}: {e}", path.display())))?
+        }
+        (None, None) => return Err(usage("give --seed S or --deal FILE")),
+    };
+    let time = match time {
+        Some(t) if !(t.is_finite() && t > 0.0) => {
+            return Err(usage(format!(
+                "--time must be a positive number of seconds, not {t}"
+            )))
+        }
+        Some(t) => Some(Duration::from_secs_f64(t)),
+        None => None,
+    };
+    let report = solve(&deal, SolveLimits { nodes, time });
+    let (result, moves) = match &report.solution {
+        Solution::Win(line) => ("win", line.iter().map(|m| m.to_string()).collect()),
+        Solution::Loss => ("loss", Vec::new()),
+        Solution::Unknown => ("unknown", Vec::new()),
+    };
+    let out = SolveOutput {
+        result,
+        deal: deal.rank_names(),
+        piles,
+        moves,
+        nodes: report.nodes,
+    };
+    ctx.emit(&out, || {
+        let mut text = format!("deal: {deal}\n{result} ({} positions searched)", out.nodes);
+        if !out.moves.is_empty() {
+            text.push_str(&format!("\nwinning line: {}", out.moves.join(" ")));
+        }
+        if result == "unknown" {
+            text.push_str("\nthe search stopped at its limit; raise --nodes or --time");
+        }
+        text
+    })
+}
+
+/// Parses `I/N` (1 ≤ I ≤ N).
+fn parse_shard(text: &str) -> Result<(u64, u64)> {
+    let bad = || {
+        usage(format!(
+            "--shard wants I/N with 1 ≤ I ≤ N, e.g. 2/8, not `{text}`"
+        ))
+    };
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let i: u64 = i.trim().parse().map_err(|_| bad())?;
+    let n: u64 = n.trim().parse().map_err(|_| bad())?;
+    if n == 0 || i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_bench(
+    who: BenchPlayer,
+    deals: u64,
+    first_seed: u64,
+    piles: u8,
+    shard: Option<&str>,
+    nodes: u64,
+    mcts: &MctsArgs,
+    ctx: &Context,
+) -> Result<()> {
+    let rules = rules(piles)?;
+    let (index, count) = match shard {
+        Some(s) => parse_shard(s)?,
+        None => (1, 1),
+    };
+    let seeds: Vec<u64> = (0..deals)
+        .filter(|k| k % count == index - 1)
+        .map(|k| first_seed + k)
+        .collect();
+    let player = match who {
+        BenchPlayer::Random => Some((PlayerName::Random, mcts.player(PlayerName::Random)?)),
+        BenchPlayer::RuleBased => {
+            Some((PlayerName::RuleBased, mcts.player(PlayerName::RuleBased)?))
+        }
+        BenchPlayer::Mcts => Some((PlayerName::Mcts, mcts.player(PlayerName::Mcts)?)),
+        BenchPlayer::Best => Some((PlayerName::Best, mcts.player(PlayerName::Best)?)),
+        BenchPlayer::Solver => None,
+    };
+    let label = match &player {
+        Some((name, kind)) => describe(player_label(*name), kind),
+        None => "solver".to_string(),
+    };
+    let bar = ctx.progress(seeds.len() as u64, "calculation bench");
+    let wins = AtomicU64::new(0);
+    let unknown = AtomicU64::new(0);
+    let start = Instant::now();
+    let failures: Vec<String> = seeds
+        .par_iter()
+        .filter_map(|&seed| {
+            let deal = Deal::from_seed(rules, seed);
+            let line = match &player {
+                Some((_, kind)) => {
+                    let game = play_out(&deal, kind, mcts.player_seed.unwrap_or(seed));
+                    game.is_won().then(|| game.moves().to_vec())
+                }
+                None => match solve(&deal, SolveLimits { nodes, time: None }).solution {
+                    Solution::Win(line) => Some(line),
+                    Solution::Loss => None,
+                    Solution::Unknown => {
+                        unknown.fetch_add(1, Ordering::Relaxed);
+                        None
+                    }
+                },
+            };
+            if let Some(bar) = &bar {
+                bar.inc(1);
+            }
+            let line = line?;
+            // Every win counted is replayed from the deal.
+            match Calculation::replay(deal, &line) {
+                Ok(game) if game.is_won() => {
+                    wins.fetch_add(1, Ordering::Relaxed);
+                    None
+                }
+                _ => Some(format!(
+                    "deal {seed}: the winning line does not replay as a win"
+                )),
+            }
+        })
+        .collect();
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    if let Some(failure) = failures.first() {
+        anyhow::bail!("{failure}");
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let summary = BenchSummary::new(
+        &label,
+        piles,
+        first_seed,
+        seeds.len() as u64,
+        wins.load(Ordering::Relaxed),
+        unknown.load(Ordering::Relaxed),
+        seconds,
+    );
+    ctx.emit(&summary, || summary_text(&summary))
+}
+
+fn summary_text(s: &BenchSummary) -> String {
+    let mut text = format!(
+        "{}, {} waste piles: {} of {} won, {:.2}% (95% interval {:.2}%–{:.2}%), {:.3} s per game",
+        s.player,
+        s.piles,
+        s.wins,
+        s.games,
+        100.0 * s.rate,
+        100.0 * s.ci_low,
+        100.0 * s.ci_high,
+        s.seconds_per_game
+    );
+    if s.unknown > 0 {
+        text.push_str(&format!(", {} undecided", s.unknown));
+    }
+    text
+}
+
+fn run_merge(files: &[PathBuf], ctx: &Context) -> Result<()> {
+    let mut parts = Vec::new();
+    for path in files {
+        let text = read_input(path)?;
+        let part: BenchSummary = serde_json::from_str(&text).map_err(|e| {
+            usage(format!(
+                "{} is not a result of `cgtk --json calculation bench`: {e}",
+                path.display()
+            ))
+        })?;
+        parts.push(part);
+    }
+    let total = BenchSummary::merge(&parts).map_err(usage)?;
+    ctx.emit(&total, || summary_text(&total))
+}

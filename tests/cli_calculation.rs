@@ -1,0 +1,220 @@
+//! `cgtk calculation …`: deals, play-outs, the solver, benchmarks and merging, as users see
+//! them (insta snapshots), and usage errors with exit code 2.
+
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{cgtk, cgtk_with};
+
+#[test]
+fn deal_prints_the_stock() {
+    let out = cgtk(&["calculation", "deal", "1"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout.split_whitespace().count(), 48);
+    insta::assert_snapshot!(out.stdout);
+    let json = cgtk(&["--json", "calculation", "deal", "1"]);
+    let value: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(value["deal"].as_array().unwrap().len(), 48);
+}
+
+#[test]
+fn play_out_with_the_rule_based_player() {
+    let out = cgtk(&[
+        "calculation",
+        "play-out",
+        "--seed",
+        "3",
+        "--player",
+        "rule-based",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    insta::assert_snapshot!(out.stdout);
+    let json = cgtk(&[
+        "--json",
+        "calculation",
+        "play-out",
+        "--seed",
+        "3",
+        "--player",
+        "rule-based",
+    ]);
+    let value: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(value["deal"].as_array().unwrap().len(), 48);
+    assert!(value["won"].is_boolean());
+    assert!(value["cards_on_foundations"].as_u64().unwrap() >= 4);
+}
+
+#[test]
+fn play_out_with_mcts_options() {
+    let json = cgtk(&[
+        "--json",
+        "calculation",
+        "play-out",
+        "--seed",
+        "3",
+        "--player",
+        "mcts",
+        "--playouts",
+        "20",
+        "--exploration",
+        "1",
+        "--threshold",
+        "2",
+        "--reward",
+        "graded",
+    ]);
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    insta::assert_snapshot!(json.stdout);
+}
+
+#[test]
+fn solve_a_seed_and_a_written_deal() {
+    let json = cgtk(&[
+        "--json",
+        "calculation",
+        "solve",
+        "--seed",
+        "2",
+        "--nodes",
+        "300000",
+    ]);
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    insta::assert_snapshot!(json.stdout);
+    let value: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let deal: Vec<String> = value["deal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    // The same deal written out, with suits and a comment, from standard input.
+    let written = format!("# deal 2\n{}", deal.join("s "));
+    let again = cgtk_with(
+        &[
+            "--json",
+            "calculation",
+            "solve",
+            "--deal",
+            "-",
+            "--nodes",
+            "300000",
+        ],
+        written,
+        None,
+    );
+    assert_eq!(again.code, 0, "{}", again.stderr);
+    let value2: serde_json::Value = serde_json::from_str(&again.stdout).unwrap();
+    assert_eq!(value["result"], value2["result"]);
+    assert_eq!(value["moves"], value2["moves"]);
+}
+
+#[test]
+fn bad_deals_and_options_exit_with_2() {
+    let out = cgtk_with(&["calculation", "solve", "--deal", "-"], "A 2 3 X", None);
+    assert_eq!(out.code, 2);
+    insta::assert_snapshot!(out.stderr);
+    let out = cgtk_with(&["calculation", "solve", "--deal", "-"], "A 2 3", None);
+    assert_eq!(out.code, 2);
+    insta::assert_snapshot!("short_deal", out.stderr);
+    for args in [
+        &[
+            "calculation",
+            "bench",
+            "--player",
+            "random",
+            "--deals",
+            "4",
+            "--shard",
+            "3/2",
+        ][..],
+        &[
+            "calculation",
+            "bench",
+            "--player",
+            "random",
+            "--deals",
+            "4",
+            "--piles",
+            "5",
+        ],
+        &[
+            "calculation",
+            "play-out",
+            "--seed",
+            "1",
+            "--player",
+            "mcts",
+            "--playouts",
+            "0",
+        ],
+        &["calculation", "solve", "--seed", "1", "--time", "-1"],
+        &["calculation", "solve"],
+    ] {
+        let out = cgtk(args);
+        assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
+        assert!(out.stderr.starts_with("error"), "{args:?}: {}", out.stderr);
+    }
+}
+
+#[test]
+fn bench_shards_merge_to_the_whole_run() {
+    let dir = std::env::temp_dir().join(format!("cgtk-calc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "--json",
+            "calculation",
+            "bench",
+            "--player",
+            "rule-based",
+            "--deals",
+            "60",
+        ];
+        args.extend_from_slice(extra);
+        let out = cgtk(&args);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        serde_json::from_str::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let whole = run(&[]);
+    let mut files = Vec::new();
+    for i in 1..=3 {
+        let shard = format!("{i}/3");
+        let part = run(&["--shard", &shard]);
+        let path = dir.join(format!("part{i}.json"));
+        std::fs::write(&path, part.to_string()).unwrap();
+        files.push(path.to_string_lossy().into_owned());
+    }
+    let mut args = vec!["--json", "calculation", "merge"];
+    args.extend(files.iter().map(String::as_str));
+    let merged = cgtk(&args);
+    assert_eq!(merged.code, 0, "{}", merged.stderr);
+    let merged: serde_json::Value = serde_json::from_str(&merged.stdout).unwrap();
+    for field in ["games", "wins", "rate", "ci_low", "ci_high"] {
+        assert_eq!(merged[field], whole[field], "{field}");
+    }
+    assert_eq!(whole["games"], 60);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn solver_bench_counts_winnable_deals() {
+    let out = cgtk(&[
+        "--json",
+        "calculation",
+        "bench",
+        "--player",
+        "solver",
+        "--deals",
+        "3",
+        "--nodes",
+        "200000",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["games"], 3);
+    let decided = v["wins"].as_u64().unwrap() + v["unknown"].as_u64().unwrap();
+    assert!(decided <= 3);
+    assert!(v["ci_low"].as_f64().unwrap() <= v["rate"].as_f64().unwrap());
+}

@@ -1,0 +1,52 @@
+//! The `cgtk gtp` and `cgtk go solve-board` commands as users and GTP clients see them.
+
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{cgtk, cgtk_with};
+
+#[test]
+fn gtp_over_standard_input() {
+    let run = cgtk_with(
+        &["gtp", "--playouts", "50"],
+        "1 boardsize 5\n2 play black C3\n3 play white C3\n4 final_score\n5 quit\n6 name\n",
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // Nothing after quit is answered.
+    // Exact bytes: GTP clients rely on "=id", a space, the result and a blank line. The
+    // komi stays 7.5 across boardsize (as GTP says), so the lone stone scores 25 - 7.5.
+    assert_eq!(
+        run.stdout,
+        "=1 \n\n=2 \n\n?3 illegal move\n\n=4 B+17.5\n\n=5 \n\n"
+    );
+}
+
+#[test]
+fn solve_board_json_and_text() {
+    let run = cgtk(&["--json", "go", "solve-board", "1x3"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    for key in ["score", "best_move", "pv", "nodes"] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    let text = cgtk(&["go", "solve-board", "1x2", "--komi", "0.5"]);
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    assert!(text.stdout.contains("komi 0.5"), "{}", text.stdout);
+}
+
+#[test]
+fn solve_board_rejects_bad_input_with_exit_2() {
+    for args in [
+        &["go", "solve-board", "3"][..],
+        &["go", "solve-board", "0x3"],
+        &["go", "solve-board", "20x20"],
+        &["go", "solve-board", "2x2", "--komi", "0.3"],
+    ] {
+        let run = cgtk(args);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
+    }
+}

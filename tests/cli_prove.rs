@@ -1,0 +1,111 @@
+//! `cgtk prove`: proof-number search from the command line, what users see.
+
+mod common;
+
+use common::{json, ok, usage_error};
+
+/// The text output without its timing line, which changes from run to run.
+fn untimed(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.starts_with("time: "))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// JSON output with the time replaced by a placeholder.
+fn untimed_json(args: &[&str]) -> serde_json::Value {
+    let mut value = json(args);
+    assert!(value["seconds"].as_f64().is_some_and(|s| s >= 0.0));
+    value["seconds"] = "[seconds]".into();
+    value
+}
+
+#[test]
+fn nim_text() {
+    let out = ok(&["prove", "nim", "1,2"]);
+    assert!(out.contains("\ntime: "), "{out}");
+    insta::assert_snapshot!("prove_nim_text", untimed(&out));
+}
+
+#[test]
+fn nim_json_by_pns() {
+    let value = untimed_json(&["--json", "prove", "nim", "3,4,5", "--algorithm", "pns"]);
+    // Nim-sum 3 ^ 4 ^ 5 = 2: the one winning move takes 2 from the first heap.
+    assert_eq!(value["result"], "proved");
+    assert_eq!(value["proof_move"], "1:2");
+    assert_eq!(value["goal"], "first wins");
+    insta::assert_json_snapshot!("prove_nim_json", value);
+    // The same heaps with the second player to move: the first player does not win, and
+    // the proof move is the second player's refutation (the same winning move).
+    let value = json(&["--json", "prove", "nim", "3,4,5;second", "--for", "first"]);
+    assert_eq!(value["result"], "disproved");
+    assert_eq!(value["proof_move"], "1:2");
+}
+
+#[test]
+fn mu_torere_start_is_a_draw() {
+    // A draw (Wikipedia, "Mū tōrere"; cgtk solve agrees): no win, but no loss either.
+    for algorithm in ["pns", "dfpn"] {
+        let win = json(&["--json", "prove", "mu-torere", "--algorithm", algorithm]);
+        assert_eq!(win["result"], "disproved");
+        let safe = json(&[
+            "--json",
+            "prove",
+            "mu-torere",
+            "--goal",
+            "not-lose",
+            "--algorithm",
+            algorithm,
+        ]);
+        assert_eq!(safe["result"], "proved");
+        assert_eq!(safe["goal"], "first does not lose");
+    }
+    let out = ok(&[
+        "prove",
+        "mu-torere",
+        "--goal",
+        "not-lose",
+        "--for",
+        "second",
+    ]);
+    insta::assert_snapshot!("prove_mu_torere_text", untimed(&out));
+}
+
+#[test]
+fn fox_hounds_late_position_json() {
+    let value = untimed_json(&["--json", "prove", "fox-hounds", "c5 b4,d4,e3,g3 f"]);
+    insta::assert_json_snapshot!("prove_fox_hounds_json", value);
+}
+
+#[test]
+fn kono_start_runs_out_of_nodes() {
+    let out = ok(&["prove", "kono", "--nodes", "2000"]);
+    assert!(out.contains("result: unknown"), "{out}");
+    insta::assert_snapshot!("prove_kono_unknown", untimed(&out));
+    let value = json(&[
+        "--json",
+        "prove",
+        "kono",
+        "--nodes",
+        "2000",
+        "--algorithm",
+        "pns",
+    ]);
+    assert_eq!(value["result"], "unknown");
+    assert_eq!(value["stopped"], "nodes");
+}
+
+#[test]
+fn bad_input_is_a_usage_error() {
+    insta::assert_snapshot!(
+        "prove_errors",
+        [
+            usage_error(&["prove", "nim"]),
+            usage_error(&["prove", "nim", "3,x"]),
+            usage_error(&["prove", "kono", "xxxx"]),
+            usage_error(&["prove", "mu-torere", "--variant", "nope"]),
+            usage_error(&["prove", "nim", "1,2", "--epsilon=-1"]),
+        ]
+        .join("")
+    );
+}
