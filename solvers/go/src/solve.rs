@@ -136,6 +136,25 @@ impl Solver {
                 table_move = e.best;
             }
         }
+        // After a pass, passing again ends the game: its score is known without a search,
+        // and when it already reaches beta nothing else needs to be tried.
+        let alpha0 = alpha;
+        let mut best = i32::MIN;
+        let mut best_move = None;
+        let ends = go.passes() == 1;
+        if ends {
+            let (b, w) = go.board().area();
+            let v = sign * (b as i32 - w as i32);
+            best = v;
+            best_move = Some(Move::Pass);
+            pv.push(Move::Pass);
+            if v >= beta {
+                return Ok((v, NO_CONFLICT));
+            }
+            // The other moves are searched with the raised alpha; what is stored is judged
+            // against the old one, so it describes the whole node.
+            alpha = alpha.max(v);
+        }
         let here = go.history_len() - 1;
         let me = go.to_move_color();
         let mut conflict = NO_CONFLICT;
@@ -163,15 +182,14 @@ impl Solver {
             }
             Move::Pass => i32::MAX,
         });
-        moves.push(Move::Pass);
+        if !ends {
+            moves.push(Move::Pass);
+        }
         if let Some(t) = table_move {
             if let Some(i) = moves.iter().position(|&m| m == t) {
                 moves[..=i].rotate_right(1);
             }
         }
-        let alpha0 = alpha;
-        let mut best = i32::MIN;
-        let mut best_move = None;
         let mut child_pv = Vec::new();
         for mv in moves {
             let undo = go.make(mv);
