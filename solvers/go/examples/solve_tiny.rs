@@ -13,7 +13,7 @@ fn main() {
         args.get(1).copied().unwrap_or(2),
     );
     let options = SolveOptions {
-        table: true,
+        table: !std::env::args().any(|a| a == "notable"),
         max_nodes: args.get(2).map(|&n| n as u64),
     };
     let start = Instant::now();

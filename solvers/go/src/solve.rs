@@ -173,12 +173,13 @@ impl Solver {
             }
             moves.push(Move::Play(p));
         }
-        // Central points first (they decide tiny boards), the pass last.
+        // Captures first, then central points (they decide tiny boards), the pass last.
         let (w, h) = (go.board().width() as i32, go.board().height() as i32);
         moves.sort_by_key(|&m| match m {
             Move::Play(p) => {
                 let (x, y) = go.board().coords(p);
-                (2 * x as i32 - (w - 1)).abs() + (2 * y as i32 - (h - 1)).abs()
+                let capture = if go.board().captures_at(p, me) { 0 } else { 64 };
+                capture + (2 * x as i32 - (w - 1)).abs() + (2 * y as i32 - (h - 1)).abs()
             }
             Move::Pass => i32::MAX,
         });
