@@ -99,6 +99,7 @@ impl Solver {
         beta: i32,
         pv: &mut Vec<Move>,
         seen: u64,
+        last: Move,
     ) -> Result<(i32, usize), SolveError> {
         self.nodes += 1;
         if let Some(limit) = self.max_nodes {
@@ -179,7 +180,18 @@ impl Solver {
             Move::Play(p) => {
                 let (x, y) = go.board().coords(p);
                 let capture = if go.board().captures_at(p, me) { 0 } else { 64 };
-                capture + (2 * x as i32 - (w - 1)).abs() + (2 * y as i32 - (h - 1)).abs()
+                let near = match last {
+                    Move::Play(q) => {
+                        let (a, b) = go.board().coords(q);
+                        if x.abs_diff(a) + y.abs_diff(b) == 1 {
+                            0
+                        } else {
+                            32
+                        }
+                    }
+                    Move::Pass => 32,
+                };
+                capture + near + (2 * x as i32 - (w - 1)).abs() + (2 * y as i32 - (h - 1)).abs()
             }
             Move::Pass => i32::MAX,
         });
@@ -200,7 +212,7 @@ impl Solver {
                 }
                 _ => seen,
             };
-            let result = self.search(go, -beta, -alpha, &mut child_pv, child_seen);
+            let result = self.search(go, -beta, -alpha, &mut child_pv, child_seen, mv);
             go.unmake(mv, undo);
             let (v, c) = result?;
             let v = -v;
@@ -297,14 +309,14 @@ pub fn solve_position(go: &Go, options: SolveOptions) -> Result<BoardSolution, S
     // first success is the value (values are whole numbers in [-n, n]).
     let mut value = -n;
     for v in (-n + 1..=n).rev() {
-        let (got, _) = solver.search(&mut game, v - 1, v, &mut pv, seen)?;
+        let (got, _) = solver.search(&mut game, v - 1, v, &mut pv, seen, Move::Pass)?;
         if got >= v {
             value = v;
             break;
         }
     }
     if value == -n {
-        solver.search(&mut game, -n - 1, -n + 1, &mut pv, seen)?;
+        solver.search(&mut game, -n - 1, -n + 1, &mut pv, seen, Move::Pass)?;
     }
     let black = if go.to_move_color() == Color::Black {
         value
