@@ -251,6 +251,14 @@ impl Board {
         n > 0 && n * self.lib_sum_sq[h] == s * s
     }
 
+    /// True when a stone of colour `c` on `p` would capture an opponent string.
+    pub(crate) fn captures_at(&self, p: Point, c: Color) -> bool {
+        let opp = cell_of(c.opponent());
+        self.neighbours(p.index())
+            .into_iter()
+            .any(|n| self.cells[n] == opp && self.in_atari(self.head[n] as usize))
+    }
+
     /// True when a stone of colour `c` on the empty point `p` would have a liberty after
     /// its captures (so it is no suicide); false on an occupied point. Ko and superko are
     /// not looked at.
