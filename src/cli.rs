@@ -17,7 +17,8 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 /// cgtk: solve Lights Out in k colours, compute nimbers and Grundy values, count positions
-/// up to symmetry, solve small games exhaustively and play them.
+/// up to symmetry, solve and prove small games, value partizan games, and play them (chess
+/// over UCI, Go over GTP, the Calculation patience).
 #[derive(Debug, Parser)]
 #[command(name = "cgtk", version, propagate_version = true)]
 pub struct Cli {
