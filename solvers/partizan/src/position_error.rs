@@ -39,7 +39,8 @@ pub enum PositionError {
     },
 }
 
-/// Reads `RxC` (also `R×C` or `R*C`) with both sides in `1..=max`.
+/// Reads a board size with cgtk-core's one grammar ([`cgtk_core::BoardSize`]: `N`, `RxC`,
+/// `R×C`, `R*C`), both sides in `1..=max`.
 pub(crate) fn parse_size(
     text: &str,
     max: usize,
@@ -49,10 +50,8 @@ pub(crate) fn parse_size(
         text: text.to_string(),
         limit,
     };
-    let t = text.trim().to_lowercase();
-    let (r, c) = t.split_once(['x', '×', '*']).ok_or_else(bad)?;
-    let r: usize = r.trim().parse().map_err(|_| bad())?;
-    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    let size: cgtk_core::BoardSize = text.parse().map_err(|_| bad())?;
+    let (r, c) = (size.rows, size.cols);
     if r == 0 || c == 0 || r > max || c > max {
         return Err(bad());
     }
