@@ -4,7 +4,7 @@
 
 use crate::mcts::{MctsResult, MoveStats};
 use cgtk_core::Chance;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// How a one-player chance-node search runs.
@@ -197,13 +197,5 @@ fn ucb1_child<M>(nodes: &[Node<M>], node: usize, exploration: f64) -> usize {
 
 /// Draws an event with its probability.
 fn draw<M: Copy>(events: &[(M, f64)], rng: &mut ChaCha8Rng) -> M {
-    let total: f64 = events.iter().map(|e| e.1).sum();
-    let mut x = rng.gen::<f64>() * total;
-    for &(event, p) in events {
-        if x < p {
-            return event;
-        }
-        x -= p;
-    }
-    events[events.len() - 1].0
+    events[crate::mcts::weighted_index(events.iter().map(|e| e.1), rng)].0
 }

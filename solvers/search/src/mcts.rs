@@ -228,14 +228,25 @@ fn uct_child<M>(nodes: &[Node<M>], node: usize, exploration: f64) -> usize {
 }
 
 fn sample(probs: &[f64], rng: &mut ChaCha8Rng) -> usize {
-    let mut x: f64 = rng.gen::<f64>() * probs.iter().sum::<f64>();
-    for (i, &p) in probs.iter().enumerate() {
+    weighted_index(probs.iter().copied(), rng)
+}
+
+/// The index of an item drawn with probability proportional to its weight (the last item
+/// when rounding leaves the draw past the end); shared by both tree searches.
+pub(crate) fn weighted_index(
+    weights: impl Iterator<Item = f64> + Clone,
+    rng: &mut ChaCha8Rng,
+) -> usize {
+    let mut x: f64 = rng.gen::<f64>() * weights.clone().sum::<f64>();
+    let mut last = 0;
+    for (i, p) in weights.enumerate() {
         if x < p {
             return i;
         }
         x -= p;
+        last = i;
     }
-    probs.len() - 1
+    last
 }
 
 /// Plays uniformly random moves (and chance events by their probabilities) to the end;

@@ -143,23 +143,11 @@ pub fn rule_based_move(pos: &Position) -> Option<Move> {
     if pos.is_chance() || pos.is_won() {
         return None;
     }
+    if let Some(home) = home_move(pos) {
+        return Some(home);
+    }
     let rules = pos.rules();
     let foundations = rules.foundations();
-    if let Some(card) = pos.turned() {
-        if let Some(f) = (0..foundations).find(|&f| pos.needs(f) == Some(card)) {
-            return Some(Move::StockToFoundation(f as u8));
-        }
-    }
-    for w in 0..rules.piles() {
-        if let Some(&top) = pos.pile(w).last() {
-            if let Some(f) = (0..foundations).find(|&f| pos.needs(f) == Some(top)) {
-                return Some(Move::WasteToFoundation {
-                    pile: w as u8,
-                    foundation: f as u8,
-                });
-            }
-        }
-    }
     let card = pos.turned()?;
     let piles = rules.piles();
     let king = rules.ranks();
@@ -199,11 +187,9 @@ pub fn rule_based_move(pos: &Position) -> Option<Move> {
     Some(Move::StockToWaste(best.1 as u8))
 }
 
-/// The move of [`PlayoutPolicy::GreedyRandom`].
-fn greedy_random_move<R: Rng>(pos: &Position, rng: &mut R) -> Option<Move> {
-    if pos.is_chance() || pos.is_won() {
-        return None;
-    }
+/// A card that fits goes home first: the turned card to the first foundation that needs it,
+/// else the first waste pile top that some foundation needs (rules 1 and 2 above).
+fn home_move(pos: &Position) -> Option<Move> {
     let rules = pos.rules();
     let foundations = rules.foundations();
     if let Some(card) = pos.turned() {
@@ -221,8 +207,21 @@ fn greedy_random_move<R: Rng>(pos: &Position, rng: &mut R) -> Option<Move> {
             }
         }
     }
+    None
+}
+
+/// The move of [`PlayoutPolicy::GreedyRandom`].
+fn greedy_random_move<R: Rng>(pos: &Position, rng: &mut R) -> Option<Move> {
+    if pos.is_chance() || pos.is_won() {
+        return None;
+    }
+    if let Some(home) = home_move(pos) {
+        return Some(home);
+    }
     pos.turned()?;
-    Some(Move::StockToWaste(rng.gen_range(0..rules.piles()) as u8))
+    Some(Move::StockToWaste(
+        rng.gen_range(0..pos.rules().piles()) as u8
+    ))
 }
 
 /// Plays from `pos` to the end with `policy`, turning random cards; returns the reward.
