@@ -32,7 +32,7 @@ fn domineering_published_values() {
     let mut a = Arena::new();
     let mut d = Domineering::new();
     let lines = data("domineering_values.txt");
-    assert!(lines.len() >= 15);
+    assert!(lines.len() >= 50);
     for line in lines {
         let parts: Vec<&str> = line.split_whitespace().collect();
         let (r, c) = size(parts[0]);
@@ -46,6 +46,10 @@ fn domineering_published_values() {
             "temperature" => {
                 let t: Dyadic = parts[2].parse().unwrap();
                 assert_eq!(a.temperature(g), t, "{line}");
+            }
+            "mean" => {
+                let m: Dyadic = parts[2].parse().unwrap();
+                assert_eq!(a.mean(g), m, "{line}");
             }
             other => panic!("unknown kind {other}"),
         }
