@@ -6,16 +6,30 @@ mod common;
 use common::cgtk;
 
 /// Top-level commands that every script and the manual page must name.
-const COMMANDS: [&str; 6] = ["poggle", "nimber", "grundy", "solve", "calculation", "completions"];
+const COMMANDS: [&str; 6] = [
+    "poggle",
+    "nimber",
+    "grundy",
+    "solve",
+    "calculation",
+    "completions",
+];
 
 #[test]
 fn every_shell_gets_a_script_naming_the_commands() {
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
         let run = cgtk(&["completions", shell]);
         assert_eq!(run.code, 0, "{shell}: {}", run.stderr);
-        assert!(run.stdout.len() > 1000, "{shell}: {} bytes", run.stdout.len());
+        assert!(
+            run.stdout.len() > 1000,
+            "{shell}: {} bytes",
+            run.stdout.len()
+        );
         for command in COMMANDS {
-            assert!(run.stdout.contains(command), "{shell} script lacks {command}");
+            assert!(
+                run.stdout.contains(command),
+                "{shell} script lacks {command}"
+            );
         }
     }
     // Deeper levels too: the subcommands of poggle and their options.

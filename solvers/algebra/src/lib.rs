@@ -69,9 +69,9 @@ pub use error::{AlgebraError, PolyError};
 pub use gf2poly::Gf2Poly;
 pub use gfppoly::GfpPoly;
 pub use interop::{residues_from_dvector, ConversionError};
+pub use modular::{check_modulus, factorize, is_prime};
 /// The `nalgebra` this crate converts to and from ([`ZkMatrix::from_dmatrix`],
 /// [`ZkMatrix::to_dmatrix`], …), re-exported so that callers use the same version.
 pub use nalgebra;
-pub use modular::{check_modulus, factorize, is_prime};
 pub use system::LinearSystem;
 pub use zk_matrix::{ZkMatrix, MAX_ENTRIES};

@@ -78,7 +78,10 @@ fn an_nalgebra_lights_out_matrix_goes_to_the_modular_solver() {
         let b = residues_from_dvector(&DVector::from_element(25, 1.0), k).unwrap();
         let x = system.solve(&b).unwrap().expect("all-on is solvable");
         let ax = &a_int * DVector::from_iterator(25, x.iter().map(|&v| i64::from(v)));
-        assert!(ax.iter().all(|v| v.rem_euclid(i64::from(k)) == 1), "k = {k}");
+        assert!(
+            ax.iter().all(|v| v.rem_euclid(i64::from(k)) == 1),
+            "k = {k}"
+        );
     }
 }
 
@@ -87,7 +90,11 @@ fn bad_entries_are_refused_with_the_value() {
     let m = |v: f64| DMatrix::from_row_slice(2, 2, &[0.0, 1.0, 1.0, v]);
     for bad in [0.5, f64::NAN, f64::INFINITY, -f64::INFINITY, 1e-300] {
         match ZkMatrix::from_dmatrix_f64(&m(bad), 4) {
-            Err(ConversionError::NotInteger { row: 1, col: 1, value }) => {
+            Err(ConversionError::NotInteger {
+                row: 1,
+                col: 1,
+                value,
+            }) => {
                 assert!(value.is_nan() || value == bad)
             }
             other => panic!("{bad}: {other:?}"),
@@ -120,7 +127,9 @@ fn bad_entries_are_refused_with_the_value() {
         ZkMatrix::from_dmatrix(&DMatrix::from_element(1, 1, 7u32), 7),
         Err(AlgebraError::Entry { value: 7, k: 7, .. })
     ));
-    let message = ZkMatrix::from_dmatrix_f64(&m(4.0), 4).unwrap_err().to_string();
+    let message = ZkMatrix::from_dmatrix_f64(&m(4.0), 4)
+        .unwrap_err()
+        .to_string();
     assert_eq!(
         message,
         "entry 4 at row 1, column 1 is not a residue modulo 4: entries must be in 0..4"
