@@ -13,6 +13,7 @@ pub mod analyze;
 pub mod calculation;
 pub mod cgt;
 pub mod chess;
+pub mod completions;
 pub mod count;
 pub mod cycle_index;
 pub mod go;
@@ -77,6 +78,10 @@ pub enum Command {
     /// The Calculation patience: deals, players, the full-information solver, win rates.
     #[command(subcommand)]
     Calculation(calculation::Command),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::Args),
+    /// Print the manual page (roff) of cgtk.
+    Man(completions::ManArgs),
 }
 
 impl Command {
@@ -101,6 +106,8 @@ impl Command {
             Command::Gtp(args) => gtp::run(args, ctx),
             Command::Go(cmd) => go::run(cmd, ctx),
             Command::Calculation(cmd) => calculation::run(cmd, ctx),
+            Command::Completions(args) => completions::run(args),
+            Command::Man(args) => completions::run_man(args),
         }
     }
 }
