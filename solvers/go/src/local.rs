@@ -365,7 +365,8 @@ impl LocalProblem {
 }
 
 /// The search key of a local position: the stones, the side to move, the passes in a
-/// row, and the set of positions on the path since the start (which superko forbids).
+/// row (the position's own count, so that a problem set after one pass ends at the next),
+/// and the set of positions on the path since the start (which superko forbids).
 pub fn search_key(game: &WithPass<LocalGo>) -> u64 {
     let local = game.game();
     let side = match local.go.to_move_color() {
@@ -373,7 +374,7 @@ pub fn search_key(game: &WithPass<LocalGo>) -> u64 {
         Color::White => 0x5851_F42D_4C95_7F2D,
     };
     mix(local.go.board().hash() ^ side)
-        ^ mix(u64::from(game.consecutive_passes()).wrapping_add(0x9E37))
+        ^ mix(u64::from(local.go.passes()).wrapping_add(0x9E37))
         ^ local.path_sum
 }
 
@@ -522,7 +523,7 @@ impl LocalObjective {
         if go.board().color_at(self.target) != Some(self.defender) {
             return Status::Proved;
         }
-        if game.consecutive_passes() >= 2 {
+        if go.passes() >= 2 {
             return Status::Disproved;
         }
         let libs = liberties(go, self.target);
