@@ -35,6 +35,7 @@ mod diagram;
 mod engine;
 pub mod gtp;
 mod local;
+mod notation;
 mod position;
 mod sgf;
 mod solve;
