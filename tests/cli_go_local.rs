@@ -75,7 +75,10 @@ fn solve_honours_region_and_node_budget() {
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-    assert_eq!(v["result"], "disproved", "E1 stays an eye outside the region");
+    assert_eq!(
+        v["result"], "disproved",
+        "E1 stays an eye outside the region"
+    );
     let budget = cgtk(&[
         "--json",
         "go",
@@ -98,18 +101,88 @@ fn solve_honours_region_and_node_budget() {
 fn solve_rejects_bad_input_with_exit_2() {
     for args in [
         // An empty target point.
-        &["go", "solve", STRAIGHT_THREE, "--target", "D1", "--objective", "live"][..],
+        &[
+            "go",
+            "solve",
+            STRAIGHT_THREE,
+            "--target",
+            "D1",
+            "--objective",
+            "live",
+        ][..],
         // Off the board, and not a point.
-        &["go", "solve", STRAIGHT_THREE, "--target", "H9", "--objective", "live"],
-        &["go", "solve", STRAIGHT_THREE, "--target", "zz", "--objective", "live"],
+        &[
+            "go",
+            "solve",
+            STRAIGHT_THREE,
+            "--target",
+            "H9",
+            "--objective",
+            "live",
+        ],
+        &[
+            "go",
+            "solve",
+            STRAIGHT_THREE,
+            "--target",
+            "zz",
+            "--objective",
+            "live",
+        ],
         // A bad region.
-        &["go", "solve", STRAIGHT_THREE, "--target", "C2", "--objective", "live", "--region", "C1:Q9"],
-        &["go", "solve", STRAIGHT_THREE, "--target", "C2", "--objective", "live", "--region", ","],
+        &[
+            "go",
+            "solve",
+            STRAIGHT_THREE,
+            "--target",
+            "C2",
+            "--objective",
+            "live",
+            "--region",
+            "C1:Q9",
+        ],
+        &[
+            "go",
+            "solve",
+            STRAIGHT_THREE,
+            "--target",
+            "C2",
+            "--objective",
+            "live",
+            "--region",
+            ",",
+        ],
         // A bad objective and side.
-        &["go", "solve", STRAIGHT_THREE, "--target", "C2", "--objective", "kill"],
-        &["go", "solve", STRAIGHT_THREE, "--target", "C2", "--objective", "live", "--to-move", "x"],
+        &[
+            "go",
+            "solve",
+            STRAIGHT_THREE,
+            "--target",
+            "C2",
+            "--objective",
+            "kill",
+        ],
+        &[
+            "go",
+            "solve",
+            STRAIGHT_THREE,
+            "--target",
+            "C2",
+            "--objective",
+            "live",
+            "--to-move",
+            "x",
+        ],
         // A missing file.
-        &["go", "solve", "no-such-file.sgf", "--target", "C2", "--objective", "live"],
+        &[
+            "go",
+            "solve",
+            "no-such-file.sgf",
+            "--target",
+            "C2",
+            "--objective",
+            "live",
+        ],
     ] {
         let run = cgtk(args);
         assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
@@ -145,7 +218,11 @@ fn play_go_saves_and_loads_sgf() {
             Some(&dir),
         );
         assert_eq!(load.code, 0, "{}", load.stderr);
-        assert!(load.stdout.contains("moves so far: C3 D2"), "{}", load.stdout);
+        assert!(
+            load.stdout.contains("moves so far: C3 D2"),
+            "{}",
+            load.stdout
+        );
     }
     // An SGF with set-up stones is refused with a reason.
     std::fs::write(dir.join("setup.sgf"), "(;SZ[5]AB[aa])").unwrap();
@@ -167,7 +244,11 @@ fn play_go_engine_answers_and_bad_variants_are_refused() {
         None,
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stdout.contains("engine (second) plays"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("engine (second) plays"),
+        "{}",
+        run.stdout
+    );
     for variant in ["0", "20", "5x", "komi=0.3", "komi=x"] {
         let bad = cgtk(&["play", "go", variant]);
         assert_eq!(bad.code, 2, "{variant}: {}", bad.stderr);

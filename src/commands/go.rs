@@ -4,11 +4,13 @@
 use crate::cli::{usage, Context};
 use anyhow::Result;
 use cgtk_go::gtp::{parse_vertex, vertex_text};
-use cgtk_go::{solve_board, Board, Color, Goal, Komi, LocalProblem, Move, Point, SgfGame, SolveOptions};
+use cgtk_go::{
+    solve_board, Board, Color, Goal, Komi, LocalProblem, Move, Point, SgfGame, SolveOptions,
+};
 use cgtk_search::{ProofConfig, Status};
-use std::path::PathBuf;
 use clap::Subcommand;
 use serde::Serialize;
+use std::path::PathBuf;
 
 /// The `go` subcommands.
 #[derive(Debug, Subcommand)]
@@ -197,9 +199,12 @@ fn run_solve(
     let target_point = gtp_point(target, &board)?;
     let region_points = match region {
         Some(r) => Some(parse_region(r, &board)?),
-        None if !sgf.marked.is_empty() => {
-            Some(sgf.marked.iter().filter_map(|&(x, y)| board.point(x, y)).collect())
-        }
+        None if !sgf.marked.is_empty() => Some(
+            sgf.marked
+                .iter()
+                .filter_map(|&(x, y)| board.point(x, y))
+                .collect(),
+        ),
         None => None,
     };
     let goal = match objective {
@@ -217,7 +222,11 @@ fn run_solve(
         to_move: mover.to_string(),
         result: solution.status,
         mv: solution.proof_move.map(|m| vertex_text(m, &board)),
-        pv: solution.pv.iter().map(|&m| vertex_text(m, &board)).collect(),
+        pv: solution
+            .pv
+            .iter()
+            .map(|&m| vertex_text(m, &board))
+            .collect(),
         nodes: solution.nodes,
         region: problem
             .region()
@@ -233,7 +242,10 @@ fn run_solve(
                 report.defender,
                 report.target
             ),
-            Goal::Live => format!("can the {} block at {} live", report.defender, report.target),
+            Goal::Live => format!(
+                "can the {} block at {} live",
+                report.defender, report.target
+            ),
         };
         let answer = match solution.status {
             Status::Proved => "yes (proved)".to_string(),
@@ -243,12 +255,19 @@ fn run_solve(
         let mv = match &report.mv {
             Some(m) => format!("move: {m} ({} to move)\n", report.to_move),
             None if solution.status == Status::Unknown => String::new(),
-            None => format!("move: none ({} to move loses whatever it plays)\n", report.to_move),
+            None => format!(
+                "move: none ({} to move loses whatever it plays)\n",
+                report.to_move
+            ),
         };
         format!(
             "{question}, {} to move? {answer}\n{mv}pv: {}\nnodes: {}\nregion: {} points\n",
             report.to_move,
-            if report.pv.is_empty() { "-".to_string() } else { report.pv.join(" ") },
+            if report.pv.is_empty() {
+                "-".to_string()
+            } else {
+                report.pv.join(" ")
+            },
             report.nodes,
             report.region.len()
         )

@@ -2,7 +2,7 @@
 //! from the variant, and the engine behind its levels.
 
 use super::advisors::{AlphaBetaAdvisor, ExactAdvisor, MctsAdvisor, Solved, TableAdvisor};
-use super::playable::{Advisor, Match, Playable, SgfHooks};
+use super::playable::{Advisor, Match, Playable, SgfHooks, SgfRecord};
 use crate::games::{self, GameEntry, SolvableGame};
 use cgtk_core::{Game, Notation, PerfectIndex, PositionKey, Render};
 use cgtk_games::fox_hounds::heuristics::{self, Heuristic};
@@ -397,7 +397,7 @@ fn go_variant_text(width: usize, height: usize, komi: Option<cgtk_go::Komi>) -> 
 
 /// An SGF record as a Go variant and moves: the board size and komi, and the moves in
 /// GTP coordinates (Black first, colours alternating; set-up stones are refused).
-fn go_from_sgf(text: &str) -> Result<(String, Vec<String>), String> {
+fn go_from_sgf(text: &str) -> Result<SgfRecord, String> {
     let game = cgtk_go::SgfGame::parse(text).map_err(|e| e.to_string())?;
     let setup = &game.setup;
     if setup.stones.iter().any(Option::is_some) {

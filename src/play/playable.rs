@@ -57,7 +57,7 @@ pub trait Playable {
     }
     /// Reads an SGF record (`load FILE.sgf`): the variant and the moves as text; `None`
     /// for games without SGF.
-    fn from_sgf(&self, _text: &str) -> Option<Result<(String, Vec<String>), String>> {
+    fn read_sgf(&self, _text: &str) -> Option<Result<SgfRecord, String>> {
         None
     }
     /// A uniformly random legal move.
@@ -90,12 +90,15 @@ pub struct Match<G: Game> {
     sgf: Option<SgfHooks<G>>,
 }
 
+/// A game record read from SGF: the rules variant and the moves as text.
+pub type SgfRecord = (String, Vec<String>);
+
 /// How a game writes and reads SGF records, for [`Match::with_sgf`].
 pub struct SgfHooks<G> {
     /// The game (from its start) as SGF.
     pub write: fn(&G) -> String,
     /// An SGF record as the variant and the moves as text.
-    pub read: fn(&str) -> Result<(String, Vec<String>), String>,
+    pub read: fn(&str) -> Result<SgfRecord, String>,
 }
 
 impl<G: Game + Notation + Render> Match<G> {
@@ -217,7 +220,7 @@ impl<G: Game + Notation + Render> Playable for Match<G> {
     fn to_sgf(&self) -> Option<String> {
         self.sgf.as_ref().map(|h| (h.write)(&self.position))
     }
-    fn from_sgf(&self, text: &str) -> Option<Result<(String, Vec<String>), String>> {
+    fn read_sgf(&self, text: &str) -> Option<Result<SgfRecord, String>> {
         self.sgf.as_ref().map(|h| (h.read)(text))
     }
     fn best_move(&mut self, seed: u64) -> Result<Option<(String, String)>, String> {

@@ -112,7 +112,7 @@ impl<'a> Session<'a> {
     /// in `.sgf` and the game has SGF, else the JSON document.
     pub fn saved_from_text(&self, path: &str, text: &str) -> Result<SavedGame, String> {
         if is_sgf(path) {
-            if let Some(read) = self.game.from_sgf(text) {
+            if let Some(read) = self.game.read_sgf(text) {
                 let (variant, moves) = read?;
                 return Ok(SavedGame {
                     game: self.game.game_id().to_string(),

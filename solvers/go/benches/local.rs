@@ -61,12 +61,7 @@ fn local(c: &mut Criterion) {
     group.throughput(Throughput::Elements(nodes));
     group.sample_size(10);
     group.bench_function(format!("df-pn, {} problems", problems.len()), |b| {
-        b.iter(|| {
-            problems
-                .iter()
-                .map(|p| p.solve(&config).nodes)
-                .sum::<u64>()
-        })
+        b.iter(|| problems.iter().map(|p| p.solve(&config).nodes).sum::<u64>())
     });
     group.finish();
 }

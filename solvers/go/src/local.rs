@@ -352,8 +352,7 @@ impl LocalProblem {
     /// attacker to move and the capture is legal.
     fn capturing_move(&self, go: &Go) -> Option<Move> {
         let attacker = self.defender.opponent();
-        if go.board().color_at(self.target) != Some(self.defender)
-            || go.to_move_color() != attacker
+        if go.board().color_at(self.target) != Some(self.defender) || go.to_move_color() != attacker
         {
             return None;
         }
@@ -430,9 +429,8 @@ impl Game for LocalGo {
         }
         let color = self.go.to_move_color();
         let board = self.go.board();
-        let legal = |p: Point| {
-            self.in_region[p.index()] && self.go.check(Move::Play(p), color).is_ok()
-        };
+        let legal =
+            |p: Point| self.in_region[p.index()] && self.go.check(Move::Play(p), color).is_ok();
         let libs = if board.color_at(self.target).is_some() {
             liberties(&self.go, self.target)
         } else {

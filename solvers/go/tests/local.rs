@@ -166,7 +166,11 @@ fn every_problem_is_solved_as_its_source_states() {
         // The proof move is legal and in the region; the principal variation replays.
         let region = problem.region();
         if let Some(Move::Play(p)) = proof_move {
-            assert!(region.contains(&p), "{}: {shown} outside the region", case.name);
+            assert!(
+                region.contains(&p),
+                "{}: {shown} outside the region",
+                case.name
+            );
         }
         let mut replay = case.go.clone();
         for (i, &m) in pv.iter().enumerate() {
@@ -180,7 +184,12 @@ fn every_problem_is_solved_as_its_source_states() {
         }
         if let Some(&first) = pv.first() {
             if proof_move.is_some() {
-                assert_eq!(Some(first), proof_move, "{}: the pv starts with the move", case.name);
+                assert_eq!(
+                    Some(first),
+                    proof_move,
+                    "{}: the pv starts with the move",
+                    case.name
+                );
             }
         }
         // One move deeper: the status holds after the deciding move, or after every move
@@ -232,4 +241,22 @@ fn problems_cover_the_classic_shapes_with_both_sides_to_move() {
         .filter(|c| c.go.to_move_color() == cgtk_go::Color::Black)
         .count();
     assert!(black > 0 && black < cases.len(), "both sides to move");
+}
+
+#[test]
+fn live_is_the_negation_of_capture_on_every_problem() {
+    for case in cases() {
+        let other = Case {
+            goal: match case.goal {
+                Goal::Capture => Goal::Live,
+                Goal::Live => Goal::Capture,
+            },
+            ..case
+        };
+        let (status, proof_move, _, _) = solve(&other, &other.go);
+        assert_eq!(status, other.status.negate(), "{}", other.name);
+        // The side to move's deciding move exists under both goals or under neither.
+        let expects_move = other.expect != "none";
+        assert_eq!(proof_move.is_some(), expects_move, "{}", other.name);
+    }
 }
