@@ -38,8 +38,8 @@ pub enum Command {
     /// reachable from it without crossing an opposing stone, plus the opposing blocks
     /// around them. Both sides may pass; two passes in a row end the fight with the
     /// block standing. A group lives when it cannot be captured, its owner being free to
-    /// pass (so seki is life and a group captured through a ko is dead). Superko (the
-    /// position's rule, positional by default) holds within the search.
+    /// pass (so seki is life). Superko (the position's rule, positional by default) holds
+    /// within the search: a ko is fought out with no threats outside the region.
     Solve {
         /// The SGF file (the position after its main line), or - for standard input.
         file: PathBuf,

@@ -14,8 +14,8 @@
 //!   with the block still standing (the attacker has failed).
 //! - **Live** ([`Goal::Live`]): the target's owner tries to keep the block on the board:
 //!   the group *lives* when it cannot be captured, the defender being free to pass.
-//!   This is the negation of capture, so seki counts as life, and a group that can only be
-//!   captured through a ko is dead (inside the region there are no ko threats).
+//!   This is the negation of capture, so seki counts as life; a ko is fought out under
+//!   superko with no threats outside the region.
 //!
 //! Superko is the position's rule (positional by default): a move that recreates an
 //! earlier board of the game, or of the search path, is illegal. Results therefore depend
