@@ -72,7 +72,7 @@ pub enum Command {
     Cgt(cgt::Command),
     /// Run the Go engine over the Go Text Protocol (GTP v2) on standard input and output.
     Gtp(gtp::Args),
-    /// Go: exact values of tiny boards.
+    /// Go: exact values of tiny boards, local capture and life-and-death problems.
     #[command(subcommand)]
     Go(go::Command),
     /// The Calculation patience: deals, players, the full-information solver, win rates.
