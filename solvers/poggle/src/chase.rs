@@ -104,9 +104,11 @@ impl ChaseShape {
     /// The leftover equations' linear part over GF(2): one bit-packed row per equation,
     /// `words` u64 per row, bit j of a row = coefficient of unknown j.
     pub fn reduced_gf2(&self) -> (Vec<u64>, usize) {
-        let ops = Gf2Forms {
-            words: self.unknowns().div_ceil(64),
-        };
+        let words = self.unknowns().div_ceil(64);
+        if !self.torus {
+            return (self.plane_reduced(|h, j, col| h[j] ^ h[col]), words);
+        }
+        let ops = Gf2Forms { words };
         let forms = self.chase_forms(&ops);
         (forms, ops.words)
     }
@@ -114,9 +116,45 @@ impl ChaseShape {
     /// The leftover equations' linear part over Z/kZ, one row per equation.
     pub fn reduced_zk(&self) -> Vec<Vec<u32>> {
         let n = self.unknowns();
+        if !self.torus {
+            let k = self.k;
+            let forms = self.plane_reduced(|h, a, b| (h[a] + k - h[b]) % k);
+            return forms.chunks(n.max(1)).map(|r| r.to_vec()).collect();
+        }
         let ops = ZkForms { k: self.k, n };
         let forms = self.chase_forms(&ops);
         forms.chunks(n.max(1)).map(|r| r.to_vec()).collect()
+    }
+
+    /// The leftover equations of a plane chase without chasing every form (for k = 2
+    /// packed 64 to a word, else one `u32` per coefficient).
+    ///
+    /// Row i's forms are Xᵢ(B)·u with X₀ = 1, X₋₁ = 0, Xᵢ₊₁ = −(B·Xᵢ + Xᵢ₋₁), where B is
+    /// the c×c tridiagonal all-ones matrix (the row's horizontal reach), and the leftover
+    /// system is M = B·X_{r−1} + X_{r−2}. A row of c buttons with zero walls at columns 0
+    /// and c + 1 is the same as an odd, 2(c+1)-periodic sequence on the whole line, on
+    /// which B acts as 1 + S + S⁻¹ (S the shift). So every Xᵢ(B) is one Laurent polynomial
+    /// h in S taken modulo S^L − 1, L = 2(c + 1), and
+    /// M[j][l] = h[(l − j) mod L] − h[(−l − j) mod L] (columns and rows from 1).
+    /// That costs O(r·L + c²) instead of the O(r·c²) of chasing forms.
+    fn plane_reduced<W: Copy + Default>(&self, entry: impl Fn(&[u32], usize, usize) -> u32) -> Vec<W>
+    where
+        W: PackEntry,
+    {
+        let (r, c, k) = (self.rows, self.cols, self.k);
+        let l = 2 * (c + 1);
+        let h = plane_polynomial(r, l, k);
+        let per_row = W::row_len(c);
+        let mut out = vec![W::default(); c * per_row];
+        for (j0, row) in out.chunks_mut(per_row.max(1)).enumerate() {
+            let j = j0 + 1;
+            for col in 1..=c {
+                let a = (col + l - j) % l;
+                let b = (2 * l - col - j) % l;
+                W::put(row, col - 1, entry(&h, a, b));
+            }
+        }
+        out
     }
 
     /// Chases linear forms in the unknowns (no constants: the target only shifts the
@@ -192,6 +230,80 @@ impl ChaseShape {
     }
 }
 
+/// The Laurent polynomial of the plane chase's leftover system, modulo S^l − 1 and k:
+/// B·X_{r−1} + X_{r−2} with B = 1 + S + S⁻¹ (see [`ChaseShape::plane_reduced`]).
+fn plane_polynomial(rows: usize, l: usize, k: u32) -> Vec<u32> {
+    let mut prev = vec![0u32; l];
+    let mut cur = vec![0u32; l];
+    cur[0] = 1;
+    let mut next = vec![0u32; l];
+    // out = B·h + g, cyclically (l ≥ 4).
+    let step = |h: &[u32], g: &[u32], out: &mut [u32]| {
+        let around = |e: usize| (h[(e + l - 1) % l], h[(e + 1) % l]);
+        if k == 2 {
+            for e in 1..l - 1 {
+                out[e] = h[e - 1] ^ h[e] ^ h[e + 1] ^ g[e];
+            }
+            for e in [0, l - 1] {
+                let (a, b) = around(e);
+                out[e] = a ^ h[e] ^ b ^ g[e];
+            }
+        } else {
+            let k64 = u64::from(k);
+            let sum = |a: u32, b: u32, c: u32, d: u32| {
+                ((u64::from(a) + u64::from(b) + u64::from(c) + u64::from(d)) % k64) as u32
+            };
+            for e in 1..l - 1 {
+                out[e] = sum(h[e - 1], h[e], h[e + 1], g[e]);
+            }
+            for e in [0, l - 1] {
+                let (a, b) = around(e);
+                out[e] = sum(a, h[e], b, g[e]);
+            }
+        }
+    };
+    for _ in 0..rows.saturating_sub(1) {
+        step(&cur, &prev, &mut next);
+        if k != 2 {
+            for v in next.iter_mut() {
+                if *v != 0 {
+                    *v = k - *v;
+                }
+            }
+        }
+        std::mem::swap(&mut prev, &mut cur);
+        std::mem::swap(&mut cur, &mut next);
+    }
+    step(&cur, &prev, &mut next);
+    next
+}
+
+/// How the leftover system's entries are stored: bit-packed (`u64`) or one `u32` each.
+trait PackEntry: Sized {
+    /// Storage units per row of c coefficients.
+    fn row_len(c: usize) -> usize;
+    /// Stores the coefficient of unknown `col` (0 or 1 for bits).
+    fn put(row: &mut [Self], col: usize, v: u32);
+}
+
+impl PackEntry for u64 {
+    fn row_len(c: usize) -> usize {
+        c.div_ceil(64)
+    }
+    fn put(row: &mut [u64], col: usize, v: u32) {
+        row[col / 64] |= u64::from(v & 1) << (col % 64);
+    }
+}
+
+impl PackEntry for u32 {
+    fn row_len(c: usize) -> usize {
+        c
+    }
+    fn put(row: &mut [u32], col: usize, v: u32) {
+        row[col] = v;
+    }
+}
+
 /// Arithmetic on linear forms stored as fixed-width word slices.
 trait Forms {
     type Word: Copy + Default;
@@ -251,5 +363,43 @@ impl Forms for ZkForms {
     }
     fn set_unit(&self, form: &mut [u32], i: usize) {
         form[i] = 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plane_shortcut_matches_chasing_every_form() {
+        for k in [2u32, 3, 4, 6] {
+            for rows in 1..=9 {
+                for cols in 1..=9 {
+                    let shape = ChaseShape {
+                        rows,
+                        cols,
+                        k,
+                        torus: false,
+                    };
+                    if k == 2 {
+                        let ops = Gf2Forms {
+                            words: cols.div_ceil(64),
+                        };
+                        assert_eq!(
+                            shape.reduced_gf2().0,
+                            shape.chase_forms(&ops),
+                            "{rows}×{cols}"
+                        );
+                    }
+                    let ops = ZkForms { k, n: cols };
+                    let chased: Vec<Vec<u32>> = shape
+                        .chase_forms(&ops)
+                        .chunks(cols)
+                        .map(|r| r.to_vec())
+                        .collect();
+                    assert_eq!(shape.reduced_zk(), chased, "{rows}×{cols}, k = {k}");
+                }
+            }
+        }
     }
 }

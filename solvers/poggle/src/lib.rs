@@ -41,6 +41,7 @@
 #![deny(missing_docs)]
 
 mod analysis;
+mod bitgrid;
 mod board;
 mod chase;
 mod coset;
@@ -52,6 +53,7 @@ mod puzzle;
 mod table;
 
 pub use analysis::{Analysis, Method};
+pub use bitgrid::BitGrid;
 pub use board::{
     Board, BoardSpec, MAX_CELLS, MAX_CHASE_UNKNOWNS, MAX_CHASE_UNKNOWNS_GF2, MAX_FULL_CELLS,
     MAX_FULL_CELLS_GF2, SMALL_BOARD_CELLS,
