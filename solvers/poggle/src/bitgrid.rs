@@ -150,3 +150,12 @@ pub(crate) fn horizontal_plane(row: &[u64], out: &mut [u64], cols: usize) {
         out[n - 1] &= last_word_mask(cols);
     }
 }
+
+/// Like [`horizontal_plane`] on a torus row (columns wrap around; `cols` ≥ 3).
+pub(crate) fn horizontal_torus(row: &[u64], out: &mut [u64], cols: usize) {
+    horizontal_plane(row, out, cols);
+    let bit = |j: usize| row[j / 64] >> (j % 64) & 1;
+    // Column 0 also sees column c − 1, and column c − 1 sees column 0.
+    out[0] ^= bit(cols - 1);
+    out[(cols - 1) / 64] ^= bit(0) << ((cols - 1) % 64);
+}

@@ -16,6 +16,8 @@
 //! so x ↦ u is a bijection between the solutions of A·x ≡ b and those of M·u ≡ d, and a
 //! group isomorphism between ker A and ker M: |ker A| = |ker M| exactly.
 
+use crate::bitgrid::{horizontal_plane, BitGrid};
+
 /// The shape of a chase: rows, columns (the width of the unknown row), colours, topology.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct ChaseShape {
@@ -99,6 +101,31 @@ impl ChaseShape {
             }
         }
         (x, residual)
+    }
+
+    /// [`chase_values`](Self::chase_values) for k = 2 on the plane, 64 buttons a word:
+    /// row i + 1 = target row i ⊕ (row i with its two horizontal neighbours) ⊕ row i − 1.
+    /// Returns the presses and the last row's residual (zero exactly for a solution).
+    pub fn chase_bits(&self, target: &BitGrid, u: &[u64]) -> (BitGrid, Vec<u64>) {
+        let (r, c) = (self.rows, self.cols);
+        let mut x = BitGrid::new(r, c);
+        let stride = x.stride();
+        x.row_mut(0).copy_from_slice(&u[..stride]);
+        let mut h = vec![0u64; stride];
+        let mut step = |x: &BitGrid, i: usize, out: &mut [u64]| {
+            horizontal_plane(x.row(i), &mut h, c);
+            for (j, o) in out.iter_mut().enumerate() {
+                let up = if i > 0 { x.row(i - 1)[j] } else { 0 };
+                *o = h[j] ^ up ^ target.row(i)[j];
+            }
+        };
+        let mut next = vec![0u64; stride];
+        for i in 0..r - 1 {
+            step(&x, i, &mut next);
+            x.row_mut(i + 1).copy_from_slice(&next);
+        }
+        step(&x, r - 1, &mut next);
+        (x, next)
     }
 
     /// The leftover equations' linear part over GF(2): one bit-packed row per equation,

@@ -55,8 +55,7 @@ mod table;
 pub use analysis::{Analysis, Method};
 pub use bitgrid::BitGrid;
 pub use board::{
-    Board, BoardSpec, MAX_CELLS, MAX_CHASE_UNKNOWNS, MAX_CHASE_UNKNOWNS_GF2, MAX_FULL_CELLS,
-    MAX_FULL_CELLS_GF2, SMALL_BOARD_CELLS,
+    Board, BoardSpec, MAX_FULL_CELLS, MAX_FULL_CELLS_GF2, SMALL_BOARD_CELLS,
 };
 /// Board sizes as users write them (`N` or `RxC`), shared with the other crates.
 pub use cgtk_core::{BoardSize, BoardSizeError};
