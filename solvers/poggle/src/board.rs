@@ -323,12 +323,27 @@ impl Board {
     pub fn target_bits(&self) -> BitGrid {
         let mut g = BitGrid::new(self.rows, self.cols);
         for i in 0..self.rows {
-            let row = g.row_mut(i);
-            for j in 0..self.cols {
-                row[j / 64] |= u64::from(self.target_at(i * self.cols + j) & 1) << (j % 64);
-            }
+            self.target_row_bits(i, g.row_mut(i));
         }
         g
+    }
+
+    /// Row i of [`target_bits`](Self::target_bits) into `out` (`cols.div_ceil(64)` words).
+    fn target_row_bits(&self, i: usize, out: &mut [u64]) {
+        let c = self.cols;
+        if let (Colours::Uniform(s), Colours::Uniform(g)) = (&self.start, &self.goal) {
+            let k = u64::from(self.k);
+            let bit = (u64::from(*g) + k - u64::from(*s)) % k & 1;
+            out.fill(if bit == 1 { u64::MAX } else { 0 });
+            if let Some(last) = out.last_mut() {
+                *last &= crate::bitgrid::last_word_mask(c);
+            }
+            return;
+        }
+        out.fill(0);
+        for j in 0..c {
+            out[j / 64] |= u64::from(self.target_at(i * c + j) & 1) << (j % 64);
+        }
     }
 
     /// About how many bytes solving this board takes (what
@@ -378,10 +393,7 @@ impl Board {
                     *e ^= w;
                 }
             }
-            want.fill(0);
-            for j in 0..c {
-                want[j / 64] |= u64::from(self.target_at(i * c + j) & 1) << (j % 64);
-            }
+            self.target_row_bits(i, &mut want);
             if effect != want {
                 return false;
             }

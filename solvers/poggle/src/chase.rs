@@ -133,7 +133,7 @@ impl ChaseShape {
     pub fn reduced_gf2(&self) -> (Vec<u64>, usize) {
         let words = self.unknowns().div_ceil(64);
         if !self.torus {
-            return (self.plane_reduced(|h, j, col| h[j] ^ h[col]), words);
+            return (self.plane_reduced_gf2(), words);
         }
         let ops = Gf2Forms { words };
         let forms = self.chase_forms(&ops);
@@ -181,6 +181,41 @@ impl ChaseShape {
                 W::put(row, col - 1, entry(&h, a, b));
             }
         }
+        out
+    }
+
+    /// [`plane_reduced`](Self::plane_reduced) for k = 2, 64 entries at a time: row j of M
+    /// is the bits (l − j) mod L, l = 1..c, of h (a run of consecutive bits of h written
+    /// twice) XOR the bits (l + j) mod L of h reflected (h[−q]), each read a word at a
+    /// time. Rows are built on every core.
+    fn plane_reduced_gf2(&self) -> Vec<u64> {
+        use rayon::prelude::*;
+        let c = self.cols;
+        let l = 2 * (c + 1);
+        let h = plane_polynomial(self.rows, l, 2);
+        let twice = |f: &dyn Fn(usize) -> u32| {
+            let mut w = vec![0u64; (2 * l).div_ceil(64) + 1];
+            for p in 0..2 * l {
+                w[p / 64] |= u64::from(f(p % l) & 1) << (p % 64);
+            }
+            w
+        };
+        let forward = twice(&|q| h[q]);
+        let reflected = twice(&|q| h[(l - q) % l]);
+        let stride = c.div_ceil(64);
+        let mut out = vec![0u64; c * stride];
+        out.par_chunks_mut(stride.max(1))
+            .enumerate()
+            .for_each(|(j0, row)| {
+                let j = j0 + 1;
+                let (a, b) = ((1 + l - j) % l, (1 + j) % l);
+                for (wi, w) in row.iter_mut().enumerate() {
+                    *w = bits_at(&forward, a + 64 * wi) ^ bits_at(&reflected, b + 64 * wi);
+                }
+                if c % 64 != 0 {
+                    row[stride - 1] &= (1u64 << (c % 64)) - 1;
+                }
+            });
         out
     }
 
@@ -303,6 +338,17 @@ fn plane_polynomial(rows: usize, l: usize, k: u32) -> Vec<u32> {
     }
     step(&cur, &prev, &mut next);
     next
+}
+
+/// The 64 bits of `words` from bit `at` on (`words` one word longer than needed).
+fn bits_at(words: &[u64], at: usize) -> u64 {
+    let (i, s) = (at / 64, at % 64);
+    let lo = words.get(i).copied().unwrap_or(0);
+    if s == 0 {
+        lo
+    } else {
+        (lo >> s) | (words.get(i + 1).copied().unwrap_or(0) << (64 - s))
+    }
 }
 
 /// How the leftover system's entries are stored: bit-packed (`u64`) or one `u32` each.
