@@ -49,6 +49,7 @@ mod error;
 mod grid;
 mod nullity;
 mod pattern;
+mod picture;
 mod puzzle;
 mod table;
 
@@ -68,6 +69,10 @@ pub use grid::{format_grid, Grid};
 pub use nullity::{gf2_nullity, path_polynomial};
 /// Exact kernel sizes and solution counts are big integers.
 pub use num_bigint::BigUint;
+pub use picture::{
+    default_cell_size, palette, write_png, write_presses, CellRows, PictureError, PictureLayout,
+    PressFormat, PressRows, MAX_PICTURE_COLOURS,
+};
 pub use pattern::{Pattern, MAX_OFFSET, MAX_PATTERN_LEN};
 pub use puzzle::{Puzzle, PuzzleError, MAX_PLAY_COLS, MAX_PLAY_ROWS};
 pub use table::{
