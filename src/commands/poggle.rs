@@ -4,8 +4,8 @@
 use crate::cli::{read_input, usage, Context};
 use anyhow::{Context as _, Result};
 use cgtk_poggle::{
-    default_cell_size, enumerate_solutions, format_grid, minimal_solution, nullity_line,
-    nullity_method, total_presses, write_png, write_presses, Analysis, BigUint, BitGrid, Board,
+    default_cell_size, enumerate_solutions, format_grid, minimal_solution, nullity_line_with,
+    nullity_method_within, NullityMethod, total_presses, write_png, write_presses, Analysis, BigUint, BitGrid, Board,
     BoardError, BoardSize, BoardSpec, CellRows, Grid, NullityLine, Pattern, PressFormat,
     PressRows, DEFAULT_SEARCH_BUDGET, MAX_PICTURE_COLOURS,
 };
@@ -147,6 +147,11 @@ pub struct TableArgs {
     /// Boards on the torus.
     #[arg(long)]
     pub torus: bool,
+
+    /// The most memory one line may take, e.g. 512M or 4G (default: the memory the
+    /// system reports available).
+    #[arg(long, value_name = "SIZE")]
+    pub max_memory: Option<String>,
 }
 
 /// Runs a `poggle` subcommand.
@@ -702,18 +707,38 @@ impl From<NullityLine> for KernelReport {
 fn table(args: &TableArgs, ctx: &Context) -> Result<()> {
     let (a, b) = parse_sizes(&args.sizes)?;
     let colours = parse_colours(&args.colours)?;
+    let limit = match &args.max_memory {
+        Some(text) => Some(parse_memory(text)?),
+        None => available_memory(),
+    };
     // Refuse a range whose largest board cannot be done before computing the smaller ones:
     // `--sizes 1..100000000` used to work through every size for hours before failing.
     for &k in &colours {
-        nullity_method(b, k, args.torus).map_err(usage)?;
+        nullity_method_within(b, k, args.torus, limit).map_err(usage)?;
     }
     let total = (b - a + 1) as u64 * colours.len() as u64;
-    let bar = ctx.progress(total, "boards");
+    // One huge size: the bar follows the polynomial gcd (in degrees) instead of boards.
+    let one_big_gcd = total == 1
+        && nullity_method_within(b, colours[0], args.torus, limit).ok()
+            == Some(NullityMethod::Polynomial)
+        && b >= 20_000;
+    let bar = if one_big_gcd {
+        ctx.progress(b as u64, "gcd")
+    } else {
+        ctx.progress(total, "boards")
+    };
     let mut entries = Vec::new();
     for n in a..=b {
         for &k in &colours {
-            entries.push(nullity_line(n, k, args.torus).map_err(usage)?.into());
-            if let Some(bar) = &bar {
+            let mut on_gcd = |done: u64, len: u64| {
+                if let (Some(bar), true) = (&bar, one_big_gcd) {
+                    bar.set_length(len);
+                    bar.set_position(done);
+                }
+            };
+            let line = nullity_line_with(n, k, args.torus, limit, &mut on_gcd).map_err(usage)?;
+            entries.push(line.into());
+            if let (Some(bar), false) = (&bar, one_big_gcd) {
                 bar.inc(1);
             }
         }

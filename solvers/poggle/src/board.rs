@@ -101,7 +101,7 @@ impl BoardSpec {
     /// use cgtk_poggle::{BoardError, BoardSpec};
     /// let spec = BoardSpec::square(10_000, 2).with_memory_limit(1 << 20);
     /// assert!(matches!(spec.build(), Err(BoardError::TooMuchMemory { .. })));
-    /// assert!(BoardSpec::square(100, 2).with_memory_limit(1 << 20).build().is_ok());
+    /// assert!(BoardSpec::square(100, 2).with_memory_limit(1 << 24).build().is_ok());
     /// ```
     pub fn with_memory_limit(mut self, bytes: u64) -> Self {
         self.memory_limit = Some(bytes);

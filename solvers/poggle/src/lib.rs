@@ -10,8 +10,8 @@
 //!   solutions |ker A| ([`Analysis::kernel_size`]), the quiet patterns
 //!   ([`Analysis::kernel_basis`]) and a solution for any target ([`Analysis::solve`]).
 //! - [`minimal_solution`] and [`enumerate_solutions`] walk the coset of solutions.
-//! - [`gf2_nullity`]: the nullity of the n×n board over GF(2) through a polynomial gcd,
-//!   fast enough for n = 100,000; [`nullity_line`] picks the fastest method for a line
+//! - [`gf2_nullity`]: the nullity of the n×n board over GF(2) through a polynomial gcd of
+//!   half the degree, n = 10⁶ in seconds; [`nullity_line`] picks the fastest method for a line
 //!   of a nullity table ([`nullity_method`] says which, before computing).
 //! - [`Grid`] and [`format_grid`]: the text format of colour and press grids.
 //! - [`Puzzle`]: a board to solve by hand, as a one-player game of cgtk-core's traits,
@@ -66,7 +66,10 @@ pub use coset::{
 };
 pub use error::{BoardError, GridError, PatternError, SolveError};
 pub use grid::{format_grid, Grid};
-pub use nullity::{gf2_nullity, path_polynomial};
+pub use nullity::{
+    gf2_nullity, gf2_nullity_direct, gf2_nullity_with_progress, path_polynomial,
+    path_polynomial_by_recurrence,
+};
 /// Exact kernel sizes and solution counts are big integers.
 pub use num_bigint::BigUint;
 pub use picture::{
@@ -76,5 +79,6 @@ pub use picture::{
 pub use pattern::{Pattern, MAX_OFFSET, MAX_PATTERN_LEN};
 pub use puzzle::{Puzzle, PuzzleError, MAX_PLAY_COLS, MAX_PLAY_ROWS};
 pub use table::{
-    nullity_line, nullity_method, NullityLine, NullityMethod, TableError, MAX_POLYNOMIAL_N,
+    nullity_line, nullity_line_with, nullity_method, nullity_method_within, polynomial_memory,
+    NullityLine, NullityMethod, TableError,
 };
