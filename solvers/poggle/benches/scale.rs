@@ -1,6 +1,7 @@
 //! The large-board runs the README quotes, timed end to end (criterion would repeat a
 //! 10-second run too often): `cargo bench -p cgtk-poggle --bench scale -- [WHAT] [RUNS]`,
-//! WHAT one of `k2` (default), `k6`, `nullity`, `all`.
+//! WHAT one of `k2` (default), `k6`, `nullity`, `all`, or `nullity-direct` (once: the
+//! halving against the direct gcd at n = 10⁶).
 //!
 //! - `solve/k2`: the 10000×10000 plane board in 2 colours from the default
 //!   start: elimination of the N×N reduced system, the bit-packed chase, and the
@@ -87,6 +88,13 @@ fn main() {
     }
     if what == "k6" || what == "all" {
         timed("solve/k6/2000", runs, || solve_k6(2000));
+    }
+    if what == "nullity-direct" {
+        // Once, untimed: the halving against the direct gcd (O(n²/64)) at n = 10⁶.
+        let t = Instant::now();
+        let direct = gf2_nullity_direct(1_000_000);
+        println!("direct gcd: nullity(10^6) = {direct} in {:.1} s", t.elapsed().as_secs_f64());
+        assert_eq!(gf2_nullity(1_000_000), direct);
     }
     if what == "nullity" || what == "all" {
         // The halving agrees with the direct gcd first, then the timed run.
