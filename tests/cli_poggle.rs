@@ -103,12 +103,23 @@ fn bad_input_is_one_line_with_exit_code_2() {
         ),
         usage_error(&["poggle", "solve", "2", "--goal", "-"], "0x\n11\n"),
         usage_error(&["poggle", "solve", "100000", "--max-memory", "1G"], ""),
-        usage_error(&["poggle", "solve", "30000", "-k", "3", "--max-memory", "1G"], ""),
+        usage_error(
+            &["poggle", "solve", "30000", "-k", "3", "--max-memory", "1G"],
+            "",
+        ),
         usage_error(&["poggle", "solve", "5", "--max-memory", "lots"], ""),
         usage_error(&["poggle", "solve", "2000"], ""),
-        usage_error(&["poggle", "solve", "3", "-k", "3", "-o", "x", "--format", "pbm"], ""),
+        usage_error(
+            &[
+                "poggle", "solve", "3", "-k", "3", "-o", "x", "--format", "pbm",
+            ],
+            "",
+        ),
         usage_error(&["poggle", "solve", "3", "-o", "x", "--format", "bmp"], ""),
-        usage_error(&["poggle", "solve", "3", "-k", "300", "--image", "x.png"], ""),
+        usage_error(
+            &["poggle", "solve", "3", "-k", "300", "--image", "x.png"],
+            "",
+        ),
         usage_error(&["poggle", "solve", "99999999999999999999999"], ""),
         usage_error(&["poggle", "quiet", "3", "--pattern", "0,0 1"], ""),
         usage_error(
@@ -315,7 +326,16 @@ fn large_press_grids_go_to_files_and_solve_the_board() {
     let path = dir.join("presses.pbm");
     let file = path.to_str().unwrap();
     let v = json(
-        &["poggle", "solve", "1200x1100", "-o", file, "--format", "pbm", "--json"],
+        &[
+            "poggle",
+            "solve",
+            "1200x1100",
+            "-o",
+            file,
+            "--format",
+            "pbm",
+            "--json",
+        ],
         "",
     );
     assert_eq!(v["checked"], true);
@@ -357,7 +377,16 @@ fn images_are_written() {
     let dir = common::scratch("poggle", "images");
     let png = dir.join("solve.png");
     let v = json(
-        &["poggle", "solve", "6", "-k", "3", "--image", png.to_str().unwrap(), "--json"],
+        &[
+            "poggle",
+            "solve",
+            "6",
+            "-k",
+            "3",
+            "--image",
+            png.to_str().unwrap(),
+            "--json",
+        ],
         "",
     );
     assert_eq!(v["image"], png.to_str().unwrap());
@@ -367,7 +396,10 @@ fn images_are_written() {
     let text = ok(&["poggle", "quiet", "5", "--image", quiet.to_str().unwrap()]);
     for i in 1..=2 {
         let file = dir.join(format!("quiet-{i}.png"));
-        assert!(text.contains(&format!("picture: {}", file.display())), "{text}");
+        assert!(
+            text.contains(&format!("picture: {}", file.display())),
+            "{text}"
+        );
         assert!(std::fs::read(&file).unwrap().starts_with(b"\x89PNG"));
     }
     assert!(!dir.join("quiet-3.png").exists());

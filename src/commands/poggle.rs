@@ -5,9 +5,9 @@ use crate::cli::{read_input, usage, Context};
 use anyhow::{Context as _, Result};
 use cgtk_poggle::{
     default_cell_size, enumerate_solutions, format_grid, minimal_solution, nullity_line_with,
-    nullity_method_within, NullityMethod, total_presses, write_png, write_presses, Analysis, BigUint, BitGrid, Board,
-    BoardError, BoardSize, BoardSpec, CellRows, Grid, NullityLine, Pattern, PressFormat,
-    PressRows, DEFAULT_SEARCH_BUDGET, MAX_PICTURE_COLOURS,
+    nullity_method_within, total_presses, write_png, write_presses, Analysis, BigUint, BitGrid,
+    Board, BoardError, BoardSize, BoardSpec, CellRows, Grid, NullityLine, NullityMethod, Pattern,
+    PressFormat, PressRows, DEFAULT_SEARCH_BUDGET, MAX_PICTURE_COLOURS,
 };
 use clap::{Args, Subcommand};
 
@@ -121,7 +121,12 @@ pub struct SolveArgs {
 
     /// The format of --output: text (as printed), pbm (black = pressed, 2 colours), pgm
     /// (grey level = press count, maxval k−1) or csv.
-    #[arg(long, value_name = "FORMAT", default_value = "text", requires = "output")]
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        default_value = "text",
+        requires = "output"
+    )]
     pub format: String,
 
     /// Print the press grid even when it has more than 1,000,000 buttons (such grids go
@@ -331,7 +336,10 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
             "--start - and --goal - cannot both read standard input: give one of them as a file",
         ));
     }
-    let format: PressFormat = args.format.parse().map_err(|e| usage(format!("--format: {e}")))?;
+    let format: PressFormat = args
+        .format
+        .parse()
+        .map_err(|e| usage(format!("--format: {e}")))?;
     if let Some(path) = &args.start {
         spec.start = Some(read_grid(path, "start")?);
     }
@@ -424,7 +432,8 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
         let mut presses = found;
         report.minimal = unique;
         if args.minimal && !unique {
-            let best = minimal_solution(&presses.cells(), &basis, &kernel, k, DEFAULT_SEARCH_BUDGET);
+            let best =
+                minimal_solution(&presses.cells(), &basis, &kernel, k, DEFAULT_SEARCH_BUDGET);
             presses = Presses::Cells(best.presses, cols);
             report.minimal = best.exhaustive;
             if !best.exhaustive {

@@ -96,7 +96,10 @@ pub(crate) fn echelon(
                         .with_min_len(64)
                         .for_each(clear);
                 } else {
-                    below.chunks_exact_mut(stride).zip(selectors.iter()).for_each(clear);
+                    below
+                        .chunks_exact_mut(stride)
+                        .zip(selectors.iter())
+                        .for_each(clear);
                 }
             }
             pivots.extend_from_slice(&strip);

@@ -80,7 +80,10 @@ fn solve_k6(n: usize) {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
     let what = args.first().map_or("k2", String::as_str);
     let runs: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(3);
     if what == "k2" || what == "all" {
@@ -93,7 +96,10 @@ fn main() {
         // Once, untimed: the halving against the direct gcd (O(n²/64)) at n = 10⁶.
         let t = Instant::now();
         let direct = gf2_nullity_direct(1_000_000);
-        println!("direct gcd: nullity(10^6) = {direct} in {:.1} s", t.elapsed().as_secs_f64());
+        println!(
+            "direct gcd: nullity(10^6) = {direct} in {:.1} s",
+            t.elapsed().as_secs_f64()
+        );
         assert_eq!(gf2_nullity(1_000_000), direct);
     }
     if what == "nullity" || what == "all" {

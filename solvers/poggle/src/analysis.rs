@@ -1,10 +1,10 @@
 //! Solving: one elimination per board ([`Analysis`]), then solutions, counts and quiet
 //! patterns.
 
+use crate::bitgrid::BitGrid;
 use crate::board::{
     full_system_reason, transpose, Board, MAX_FULL_CELLS, MAX_FULL_CELLS_GF2, SMALL_BOARD_CELLS,
 };
-use crate::bitgrid::BitGrid;
 use crate::chase::ChaseShape;
 use crate::error::SolveError;
 use cgtk_algebra::{is_prime, BitMatrix, BitSystem, BitVec, LinearSystem, ZkMatrix};

@@ -1,9 +1,9 @@
 //! Boards: the unvalidated [`BoardSpec`] and the validated [`Board`].
 
+use crate::bitgrid::{horizontal_plane, horizontal_torus, BitGrid};
 use crate::error::BoardError;
 use crate::grid::Grid;
 use crate::pattern::Pattern;
-use crate::bitgrid::{horizontal_plane, horizontal_torus, BitGrid};
 use cgtk_core::BoardSize;
 use std::sync::OnceLock;
 
@@ -125,7 +125,11 @@ impl BoardSpec {
         let cells = rows as u128 * cols as u128;
         let needed = memory_estimate(rows, cols, k, self.torus, &self.pattern);
         let fits = usize::try_from(cells).is_ok() && cells.checked_mul(4).is_some();
-        if !fits || self.memory_limit.is_some_and(|limit| needed > u128::from(limit)) {
+        if !fits
+            || self
+                .memory_limit
+                .is_some_and(|limit| needed > u128::from(limit))
+        {
             return Err(BoardError::TooMuchMemory {
                 rows,
                 cols,

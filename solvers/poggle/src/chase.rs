@@ -164,7 +164,10 @@ impl ChaseShape {
     /// h in S taken modulo S^L − 1, L = 2(c + 1), and
     /// M[j][l] = h[(l − j) mod L] − h[(−l − j) mod L] (columns and rows from 1).
     /// That costs O(r·L + c²) instead of the O(r·c²) of chasing forms.
-    fn plane_reduced<W: Copy + Default>(&self, entry: impl Fn(&[u32], usize, usize) -> u32) -> Vec<W>
+    fn plane_reduced<W: Copy + Default>(
+        &self,
+        entry: impl Fn(&[u32], usize, usize) -> u32,
+    ) -> Vec<W>
     where
         W: PackEntry,
     {

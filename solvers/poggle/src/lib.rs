@@ -55,9 +55,7 @@ mod table;
 
 pub use analysis::{Analysis, Method};
 pub use bitgrid::BitGrid;
-pub use board::{
-    Board, BoardSpec, MAX_FULL_CELLS, MAX_FULL_CELLS_GF2, SMALL_BOARD_CELLS,
-};
+pub use board::{Board, BoardSpec, MAX_FULL_CELLS, MAX_FULL_CELLS_GF2, SMALL_BOARD_CELLS};
 /// Board sizes as users write them (`N` or `RxC`), shared with the other crates.
 pub use cgtk_core::{BoardSize, BoardSizeError};
 pub use coset::{
@@ -72,11 +70,11 @@ pub use nullity::{
 };
 /// Exact kernel sizes and solution counts are big integers.
 pub use num_bigint::BigUint;
+pub use pattern::{Pattern, MAX_OFFSET, MAX_PATTERN_LEN};
 pub use picture::{
     default_cell_size, palette, write_png, write_presses, CellRows, PictureError, PictureLayout,
     PressFormat, PressRows, MAX_PICTURE_COLOURS,
 };
-pub use pattern::{Pattern, MAX_OFFSET, MAX_PATTERN_LEN};
 pub use puzzle::{Puzzle, PuzzleError, MAX_PLAY_COLS, MAX_PLAY_ROWS};
 pub use table::{
     nullity_line, nullity_line_with, nullity_method, nullity_method_within, polynomial_memory,

@@ -2,8 +2,8 @@
 //! the fastest method that applies, which the line reports.
 
 use crate::board::{Board, BoardSpec};
-use crate::error::{BoardError, SolveError};
 use crate::error::bytes;
+use crate::error::{BoardError, SolveError};
 use crate::nullity::gf2_nullity_with_progress;
 use num_bigint::BigUint;
 use thiserror::Error;

@@ -228,7 +228,9 @@ fn bad_boards_are_rejected() {
         .build()
         .is_ok());
     assert!(matches!(
-        BoardSpec::new(4000, 4000, 3).with_memory_limit(gb / 10).build(),
+        BoardSpec::new(4000, 4000, 3)
+            .with_memory_limit(gb / 10)
+            .build(),
         Err(BoardError::TooMuchMemory { .. })
     ));
     // rows × cols past the address space.

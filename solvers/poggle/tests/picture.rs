@@ -5,8 +5,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cgtk_poggle::{
-    palette, write_png, write_presses, BitGrid, BoardSpec, CellRows, PictureLayout,
-    PressFormat, PressRows,
+    palette, write_png, write_presses, BitGrid, BoardSpec, CellRows, PictureLayout, PressFormat,
+    PressRows,
 };
 
 /// Decodes a PNG into its size and RGB pixels (palette expanded by the decoder).
@@ -61,13 +61,20 @@ fn png_pixels_match_the_press_grid() {
     // A solution of 7×9 in 3 colours, and pseudo-random grids in 2, 5 and 17 colours (bit
     // depths 2, 4 and 8 with the legend's two extra colours).
     let board = BoardSpec::new(7, 9, 3).build().unwrap();
-    let x = board.analyze().unwrap().solve(&board.target()).unwrap().unwrap();
+    let x = board
+        .analyze()
+        .unwrap()
+        .solve(&board.target())
+        .unwrap()
+        .unwrap();
     check_picture(&x, 7, 9, 3, 5);
     let mut state = 12345u64;
     for (rows, cols, k, cell) in [(13, 11, 2, 1), (6, 20, 5, 3), (4, 4, 17, 7), (1, 1, 2, 32)] {
         let cells: Vec<u32> = (0..rows * cols)
             .map(|_| {
-                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
                 ((state >> 33) % u64::from(k)) as u32
             })
             .collect();
@@ -88,14 +95,26 @@ fn png_of_a_bit_grid_matches_its_cells() {
     write_png(&mut from_bits, &x, 2, 2).unwrap();
     let cells = x.to_cells();
     let mut from_cells = Vec::new();
-    write_png(&mut from_cells, &CellRows { cells: &cells, cols: 40 }, 2, 2).unwrap();
+    write_png(
+        &mut from_cells,
+        &CellRows {
+            cells: &cells,
+            cols: 40,
+        },
+        2,
+        2,
+    )
+    .unwrap();
     assert_eq!(from_bits, from_cells);
     check_picture(&cells, 40, 40, 2, 2);
 }
 
 #[test]
 fn too_many_colours_for_a_picture_are_refused() {
-    let grid = CellRows { cells: &[0, 1], cols: 2 };
+    let grid = CellRows {
+        cells: &[0, 1],
+        cols: 2,
+    };
     let err = write_png(Vec::new(), &grid, 300, 1).unwrap_err();
     assert!(err.to_string().contains("at most 254"), "{err}");
 }
@@ -117,7 +136,13 @@ fn read_pnm(bytes: &[u8]) -> (String, usize, usize, usize, Vec<u8>) {
     }
     i += 1; // the single whitespace after the header
     let num = |j: usize| fields.get(j).map_or(1, |f: &String| f.parse().unwrap());
-    (fields[0].clone(), num(1), num(2), num(3), bytes[i..].to_vec())
+    (
+        fields[0].clone(),
+        num(1),
+        num(2),
+        num(3),
+        bytes[i..].to_vec(),
+    )
 }
 
 #[test]
@@ -144,16 +169,30 @@ fn pbm_pgm_csv_and_text_hold_the_press_grid() {
 
     // PGM in 2 colours (maxval 1), in 7 colours, and in 300 colours (two bytes a pixel).
     for k in [2u32, 7, 300] {
-        let grid: Vec<u32> = cells.iter().enumerate().map(|(i, &v)| (v + i as u32) % k).collect();
+        let grid: Vec<u32> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| (v + i as u32) % k)
+            .collect();
         let mut pgm = Vec::new();
-        write_presses(&mut pgm, PressFormat::Pgm, &CellRows { cells: &grid, cols: 70 }, k)
-            .unwrap();
+        write_presses(
+            &mut pgm,
+            PressFormat::Pgm,
+            &CellRows {
+                cells: &grid,
+                cols: 70,
+            },
+            k,
+        )
+        .unwrap();
         let (kind, w, h, maxval, data) = read_pnm(&pgm);
         assert_eq!((kind.as_str(), w, h, maxval), ("P5", 70, 9, k as usize - 1));
         let back: Vec<u32> = if k <= 256 {
             data.iter().map(|&b| u32::from(b)).collect()
         } else {
-            data.chunks(2).map(|p| u32::from(u16::from_be_bytes([p[0], p[1]]))).collect()
+            data.chunks(2)
+                .map(|p| u32::from(u16::from_be_bytes([p[0], p[1]])))
+                .collect()
         };
         assert_eq!(back, grid, "pgm, k = {k}");
     }
@@ -163,7 +202,11 @@ fn pbm_pgm_csv_and_text_hold_the_press_grid() {
     let back: Vec<u32> = String::from_utf8(csv)
         .unwrap()
         .lines()
-        .flat_map(|l| l.split(',').map(|v| v.parse::<u32>().unwrap()).collect::<Vec<_>>())
+        .flat_map(|l| {
+            l.split(',')
+                .map(|v| v.parse::<u32>().unwrap())
+                .collect::<Vec<_>>()
+        })
         .collect();
     assert_eq!(back, cells);
 
@@ -175,11 +218,31 @@ fn pbm_pgm_csv_and_text_hold_the_press_grid() {
     );
     let wide = [3u32, 11, 0, 12];
     let mut text = Vec::new();
-    write_presses(&mut text, PressFormat::Text, &CellRows { cells: &wide, cols: 2 }, 13)
-        .unwrap();
-    assert_eq!(String::from_utf8(text).unwrap(), cgtk_poggle::format_grid(&wide, 2, 13));
+    write_presses(
+        &mut text,
+        PressFormat::Text,
+        &CellRows {
+            cells: &wide,
+            cols: 2,
+        },
+        13,
+    )
+    .unwrap();
+    assert_eq!(
+        String::from_utf8(text).unwrap(),
+        cgtk_poggle::format_grid(&wide, 2, 13)
+    );
 
-    assert!(write_presses(Vec::new(), PressFormat::Pbm, &CellRows { cells: &wide, cols: 2 }, 13).is_err());
+    assert!(write_presses(
+        Vec::new(),
+        PressFormat::Pbm,
+        &CellRows {
+            cells: &wide,
+            cols: 2
+        },
+        13
+    )
+    .is_err());
     assert_eq!(x.rows(), 9);
     let _: &dyn PressRows = &BitGrid::new(1, 1);
 }
