@@ -337,7 +337,7 @@ impl Board {
         let c = self.cols;
         if let (Colours::Uniform(s), Colours::Uniform(g)) = (&self.start, &self.goal) {
             let k = u64::from(self.k);
-            let bit = (u64::from(*g) + k - u64::from(*s)) % k & 1;
+            let bit = ((u64::from(*g) + k - u64::from(*s)) % k) & 1;
             out.fill(if bit == 1 { u64::MAX } else { 0 });
             if let Some(last) = out.last_mut() {
                 *last &= crate::bitgrid::last_word_mask(c);

@@ -153,8 +153,8 @@ impl ChaseShape {
         forms.chunks(n.max(1)).map(|r| r.to_vec()).collect()
     }
 
-    /// The leftover equations of a plane chase without chasing every form (for k = 2
-    /// packed 64 to a word, else one `u32` per coefficient).
+    /// The leftover equations of a plane chase without chasing every form, one `u32` per
+    /// coefficient.
     ///
     /// Row i's forms are Xᵢ(B)·u with X₀ = 1, X₋₁ = 0, Xᵢ₊₁ = −(B·Xᵢ + Xᵢ₋₁), where B is
     /// the c×c tridiagonal all-ones matrix (the row's horizontal reach), and the leftover
@@ -164,24 +164,17 @@ impl ChaseShape {
     /// h in S taken modulo S^L − 1, L = 2(c + 1), and
     /// M[j][l] = h[(l − j) mod L] − h[(−l − j) mod L] (columns and rows from 1).
     /// That costs O(r·L + c²) instead of the O(r·c²) of chasing forms.
-    fn plane_reduced<W: Copy + Default>(
-        &self,
-        entry: impl Fn(&[u32], usize, usize) -> u32,
-    ) -> Vec<W>
-    where
-        W: PackEntry,
-    {
+    fn plane_reduced(&self, entry: impl Fn(&[u32], usize, usize) -> u32) -> Vec<u32> {
         let (r, c, k) = (self.rows, self.cols, self.k);
         let l = 2 * (c + 1);
         let h = plane_polynomial(r, l, k);
-        let per_row = W::row_len(c);
-        let mut out = vec![W::default(); c * per_row];
-        for (j0, row) in out.chunks_mut(per_row.max(1)).enumerate() {
+        let mut out = vec![0u32; c * c];
+        for (j0, row) in out.chunks_mut(c.max(1)).enumerate() {
             let j = j0 + 1;
             for col in 1..=c {
                 let a = (col + l - j) % l;
                 let b = (2 * l - col - j) % l;
-                W::put(row, col - 1, entry(&h, a, b));
+                row[col - 1] = entry(&h, a, b);
             }
         }
         out
@@ -351,32 +344,6 @@ fn bits_at(words: &[u64], at: usize) -> u64 {
         lo
     } else {
         (lo >> s) | (words.get(i + 1).copied().unwrap_or(0) << (64 - s))
-    }
-}
-
-/// How the leftover system's entries are stored: bit-packed (`u64`) or one `u32` each.
-trait PackEntry: Sized {
-    /// Storage units per row of c coefficients.
-    fn row_len(c: usize) -> usize;
-    /// Stores the coefficient of unknown `col` (0 or 1 for bits).
-    fn put(row: &mut [Self], col: usize, v: u32);
-}
-
-impl PackEntry for u64 {
-    fn row_len(c: usize) -> usize {
-        c.div_ceil(64)
-    }
-    fn put(row: &mut [u64], col: usize, v: u32) {
-        row[col / 64] |= u64::from(v & 1) << (col % 64);
-    }
-}
-
-impl PackEntry for u32 {
-    fn row_len(c: usize) -> usize {
-        c
-    }
-    fn put(row: &mut [u32], col: usize, v: u32) {
-        row[col] = v;
     }
 }
 
