@@ -13,6 +13,12 @@
 //! - [`gf2_nullity`]: the nullity of the n×n board over GF(2) through a polynomial gcd of
 //!   half the degree, n = 10⁶ in seconds; [`nullity_line`] picks the fastest method for a line
 //!   of a nullity table ([`nullity_method`] says which, before computing).
+//! - [`BitGrid`]: bit-packed press grids and targets of 2-colour boards;
+//!   [`Analysis::solve_bits`] keeps a 10000×10000 board bit-packed from end to end and
+//!   [`Board::is_solution_bits`] checks A·x = b row by row. Boards are limited by memory
+//!   only ([`BoardSpec::with_memory_limit`], [`Board::memory_estimate`]).
+//! - [`write_png`] and [`write_presses`]: press grids as a PNG picture with a legend, or
+//!   as text, PBM, PGM or CSV, written a row at a time from any [`PressRows`].
 //! - [`Grid`] and [`format_grid`]: the text format of colour and press grids.
 //! - [`Puzzle`]: a board to solve by hand, as a one-player game of cgtk-core's traits,
 //!   with a hint from the linear algebra.
