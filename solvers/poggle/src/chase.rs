@@ -135,9 +135,15 @@ impl ChaseShape {
         if !self.torus {
             return (self.plane_reduced_gf2(), words);
         }
-        let ops = Gf2Forms { words };
-        let forms = self.chase_forms(&ops);
-        (forms, ops.words)
+        let n = self.unknowns();
+        let entries = torus_reduced(self.rows, self.cols, 2);
+        let mut forms = vec![0u64; n * words];
+        for (i, row) in entries.chunks(n).enumerate() {
+            for (j, &v) in row.iter().enumerate() {
+                forms[i * words + j / 64] |= u64::from(v & 1) << (j % 64);
+            }
+        }
+        (forms, words)
     }
 
     /// The leftover equations' linear part over Z/kZ, one row per equation.
@@ -146,6 +152,10 @@ impl ChaseShape {
         if !self.torus {
             let k = self.k;
             let forms = self.plane_reduced(|h, a, b| (h[a] + k - h[b]) % k);
+            return forms.chunks(n.max(1)).map(|r| r.to_vec()).collect();
+        }
+        if self.rows >= 3 {
+            let forms = torus_reduced(self.rows, self.cols, self.k);
             return forms.chunks(n.max(1)).map(|r| r.to_vec()).collect();
         }
         let ops = ZkForms { k: self.k, n };
@@ -295,45 +305,99 @@ fn plane_polynomial(rows: usize, l: usize, k: u32) -> Vec<u32> {
     let mut cur = vec![0u32; l];
     cur[0] = 1;
     let mut next = vec![0u32; l];
-    // out = B·h + g, cyclically (l ≥ 4).
-    let step = |h: &[u32], g: &[u32], out: &mut [u32]| {
-        let around = |e: usize| (h[(e + l - 1) % l], h[(e + 1) % l]);
-        if k == 2 {
-            for e in 1..l - 1 {
-                out[e] = h[e - 1] ^ h[e] ^ h[e + 1] ^ g[e];
-            }
-            for e in [0, l - 1] {
-                let (a, b) = around(e);
-                out[e] = a ^ h[e] ^ b ^ g[e];
-            }
+    for _ in 0..rows.saturating_sub(1) {
+        chase_step(&cur, &prev, &mut next, k, true);
+        std::mem::swap(&mut prev, &mut cur);
+        std::mem::swap(&mut cur, &mut next);
+    }
+    chase_step(&cur, &prev, &mut next, k, false);
+    next
+}
+
+/// `out = B·h + g` (negated when `negate`) for Laurent polynomials modulo S^l − 1 and k,
+/// with B = 1 + S + S⁻¹ (l ≥ 1; on l = 1 or 2 the neighbours coincide, as on a torus).
+fn chase_step(h: &[u32], g: &[u32], out: &mut [u32], k: u32, negate: bool) {
+    let l = h.len();
+    let around = |e: usize| (h[(e + l - 1) % l], h[(e + 1) % l]);
+    if k == 2 {
+        for e in 1..l.saturating_sub(1) {
+            out[e] = h[e - 1] ^ h[e] ^ h[e + 1] ^ g[e];
+        }
+        for e in [0, l - 1] {
+            let (a, b) = around(e);
+            out[e] = a ^ h[e] ^ b ^ g[e];
+        }
+        return;
+    }
+    let k64 = u64::from(k);
+    let sum = |a: u32, b: u32, c: u32, d: u32| {
+        let s = ((u64::from(a) + u64::from(b) + u64::from(c) + u64::from(d)) % k64) as u32;
+        if negate && s != 0 {
+            k - s
         } else {
-            let k64 = u64::from(k);
-            let sum = |a: u32, b: u32, c: u32, d: u32| {
-                ((u64::from(a) + u64::from(b) + u64::from(c) + u64::from(d)) % k64) as u32
-            };
-            for e in 1..l - 1 {
-                out[e] = sum(h[e - 1], h[e], h[e + 1], g[e]);
-            }
-            for e in [0, l - 1] {
-                let (a, b) = around(e);
-                out[e] = sum(a, h[e], b, g[e]);
-            }
+            s
         }
     };
-    for _ in 0..rows.saturating_sub(1) {
-        step(&cur, &prev, &mut next);
-        if k != 2 {
-            for v in next.iter_mut() {
-                if *v != 0 {
-                    *v = k - *v;
-                }
-            }
+    for e in 1..l.saturating_sub(1) {
+        out[e] = sum(h[e - 1], h[e], h[e + 1], g[e]);
+    }
+    for e in [0, l - 1] {
+        let (a, b) = around(e);
+        out[e] = sum(a, h[e], b, g[e]);
+    }
+}
+
+/// The torus chase's leftover system from Laurent polynomials modulo S^c − 1 (the rows
+/// are cycles, so every Xᵢ(B) is circulant: entry (j, l) = h[(l − j) mod c]). Row i's
+/// forms are Pᵢ(B)·u₀ + Qᵢ(B)·u₁ (u₀ = row 0, u₁ = row r − 1) with
+/// (P₀, Q₀) = (1, 0), (P₋₁, Q₋₁) = (0, 1) and Xᵢ₊₁ = −(B·Xᵢ + Xᵢ₋₁) for i < r − 2; the
+/// equations of row r − 2 are B·X_{r−2} + X_{r−3} + X_{r−1} and those of row r − 1 are
+/// B·X_{r−1} + X_{r−2} + X₀, with X_{r−1} = (0, 1). Returns the 2c × 2c entries mod k,
+/// row-major.
+fn torus_reduced(rows: usize, c: usize, k: u32) -> Vec<u32> {
+    let unit = || {
+        let mut v = vec![0u32; c];
+        v[0] = 1;
+        v
+    };
+    let zero = || vec![0u32; c];
+    // [P, Q] of rows i − 1 and i.
+    let (mut prev, mut cur) = ([zero(), unit()], [unit(), zero()]);
+    let mut next = [zero(), zero()];
+    for _ in 0..rows - 2 {
+        for s in 0..2 {
+            chase_step(&cur[s], &prev[s], &mut next[s], k, true);
         }
         std::mem::swap(&mut prev, &mut cur);
         std::mem::swap(&mut cur, &mut next);
     }
-    step(&cur, &prev, &mut next);
-    next
+    let add = |a: &mut [u32], b: &[u32]| {
+        for (x, &y) in a.iter_mut().zip(b) {
+            *x = ((u64::from(*x) + u64::from(y)) % u64::from(k)) as u32;
+        }
+    };
+    // Row r − 2: B·cur + prev + (0, 1).
+    let mut eq_a = [zero(), zero()];
+    for s in 0..2 {
+        chase_step(&cur[s], &prev[s], &mut eq_a[s], k, false);
+    }
+    add(&mut eq_a[1], &unit());
+    // Row r − 1: (0, B) + cur + (1, 0).
+    let mut eq_b = [cur[0].clone(), zero()];
+    chase_step(&unit(), &cur[1], &mut eq_b[1], k, false);
+    add(&mut eq_b[0], &unit());
+    let mut out = vec![0u32; 4 * c * c];
+    for (block, eq) in [eq_a, eq_b].iter().enumerate() {
+        for j in 0..c {
+            let row = &mut out[(block * c + j) * 2 * c..(block * c + j + 1) * 2 * c];
+            for (s, h) in eq.iter().enumerate() {
+                for l in 0..c {
+                    row[s * c + l] = h[(l + c - j) % c];
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The 64 bits of `words` from bit `at` on (`words` one word longer than needed).
@@ -356,11 +420,14 @@ trait Forms {
     fn set_unit(&self, form: &mut [Self::Word], i: usize);
 }
 
-/// Forms over GF(2), 64 coefficients per word.
+/// Forms over GF(2), 64 coefficients per word (the reference the bit-packed shortcuts
+/// are tested against).
+#[cfg(test)]
 struct Gf2Forms {
     words: usize,
 }
 
+#[cfg(test)]
 impl Forms for Gf2Forms {
     type Word = u64;
     fn width(&self) -> usize {
@@ -414,19 +481,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn plane_shortcut_matches_chasing_every_form() {
-        for k in [2u32, 3, 4, 6] {
-            for rows in 1..=9 {
+    fn shortcuts_match_chasing_every_form() {
+        for (k, torus) in [2u32, 3, 4, 6]
+            .into_iter()
+            .flat_map(|k| [(k, false), (k, true)])
+        {
+            for rows in if torus { 3..=9 } else { 1..=9 } {
                 for cols in 1..=9 {
                     let shape = ChaseShape {
                         rows,
                         cols,
                         k,
-                        torus: false,
+                        torus,
                     };
                     if k == 2 {
                         let ops = Gf2Forms {
-                            words: cols.div_ceil(64),
+                            words: shape.unknowns().div_ceil(64),
                         };
                         assert_eq!(
                             shape.reduced_gf2().0,
@@ -434,10 +504,11 @@ mod tests {
                             "{rows}×{cols}"
                         );
                     }
-                    let ops = ZkForms { k, n: cols };
+                    let n = shape.unknowns();
+                    let ops = ZkForms { k, n };
                     let chased: Vec<Vec<u32>> = shape
                         .chase_forms(&ops)
-                        .chunks(cols)
+                        .chunks(n)
                         .map(|r| r.to_vec())
                         .collect();
                     assert_eq!(shape.reduced_zk(), chased, "{rows}×{cols}, k = {k}");
