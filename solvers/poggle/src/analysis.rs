@@ -303,7 +303,7 @@ impl Analysis {
     }
 
     /// One press grid x with A·x ≡ target for a board in 2 colours, bit-packed from end
-    /// to end on plane boards solved by light chasing (the chase runs on whole words of
+    /// to end on boards solved by light chasing (plane or torus) (the chase runs on whole words of
     /// 64 buttons, and a 10000×10000 board needs a few 12.5 MB grids, never a `u32` per
     /// button); other boards go through [`solve`](Self::solve). `None` when the target
     /// cannot be reached.
@@ -328,19 +328,27 @@ impl Analysis {
                 transposed,
                 shape,
                 system: System::Gf2 { system, .. },
-            } if !shape.torus => {
+            } => {
                 let t = if *transposed {
                     target.transpose()
                 } else {
                     target.clone()
                 };
-                let zeros = vec![0u64; shape.cols.div_ceil(64)];
-                let (_, residual) = shape.chase_bits(&t, &zeros);
-                let rhs = BitVec::from_words(shape.cols, residual);
+                let chase = |u: &[u64]| {
+                    if shape.torus {
+                        shape.chase_bits_torus(&t, u)
+                    } else {
+                        shape.chase_bits(&t, u)
+                    }
+                };
+                let n = shape.unknowns();
+                let zeros = vec![0u64; n.div_ceil(64)];
+                let (_, residual) = chase(&zeros);
+                let rhs = BitVec::from_words(n, residual);
                 let Some(u) = system.solve(&rhs) else {
                     return Ok(None);
                 };
-                let (x, residual) = shape.chase_bits(&t, u.words());
+                let (x, residual) = chase(u.words());
                 if residual.iter().any(|&w| w != 0) {
                     return Err(SolveError::Algebra(
                         "the reduced system's solution leaves a residual".into(),

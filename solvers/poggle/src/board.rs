@@ -196,7 +196,7 @@ pub(crate) fn memory_estimate(
             m * m * 16
         }
     };
-    let per_cell = if k == 2 && !torus { 1 } else { 20 };
+    let per_cell = if k == 2 { 1 } else { 20 };
     system + cells * per_cell + (1 << 20)
 }
 

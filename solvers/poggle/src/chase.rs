@@ -16,7 +16,7 @@
 //! so x ↦ u is a bijection between the solutions of A·x ≡ b and those of M·u ≡ d, and a
 //! group isomorphism between ker A and ker M: |ker A| = |ker M| exactly.
 
-use crate::bitgrid::{horizontal_plane, BitGrid};
+use crate::bitgrid::{horizontal_plane, horizontal_torus, last_word_mask, BitGrid};
 
 /// The shape of a chase: rows, columns (the width of the unknown row), colours, topology.
 #[derive(Debug, Clone, Copy)]
@@ -126,6 +126,53 @@ impl ChaseShape {
         }
         step(&x, r - 1, &mut next);
         (x, next)
+    }
+
+    /// [`chase_bits`](Self::chase_bits) on the torus: `u` holds row 0 (bits 0..c) and row
+    /// r − 1 (bits c..2c); rows 1..r − 2 are chased; the residual holds the equations of
+    /// rows r − 2 and r − 1, in the order of the leftover system.
+    pub fn chase_bits_torus(&self, target: &BitGrid, u: &[u64]) -> (BitGrid, Vec<u64>) {
+        let (r, c) = (self.rows, self.cols);
+        let mut x = BitGrid::new(r, c);
+        let stride = x.stride();
+        let mask = last_word_mask(c);
+        for w in 0..stride {
+            x.row_mut(0)[w] = bits_at(u, 64 * w);
+            x.row_mut(r - 1)[w] = bits_at(u, c + 64 * w);
+        }
+        x.row_mut(0)[stride - 1] &= mask;
+        x.row_mut(r - 1)[stride - 1] &= mask;
+        let mut h = vec![0u64; stride];
+        // Row i's equation sums minus its target; without the row below while that row is
+        // the one being fixed (it is still 0 then).
+        let mut equation = |x: &BitGrid, i: usize, with_down: bool, out: &mut [u64]| {
+            if c < 3 {
+                // Both horizontal neighbours are one button reached twice (or the button
+                // itself three times): only the button itself counts mod 2.
+                h.copy_from_slice(x.row(i));
+            } else {
+                horizontal_torus(x.row(i), &mut h, c);
+            }
+            let up = x.row((i + r - 1) % r);
+            for (j, o) in out.iter_mut().enumerate() {
+                let down = if with_down { x.row((i + 1) % r)[j] } else { 0 };
+                *o = h[j] ^ up[j] ^ down ^ target.row(i)[j];
+            }
+        };
+        let mut next = vec![0u64; stride];
+        for i in 0..r - 2 {
+            equation(&x, i, false, &mut next);
+            x.row_mut(i + 1).copy_from_slice(&next);
+        }
+        let mut residual = vec![0u64; (2 * c).div_ceil(64)];
+        for (block, i) in [r - 2, r - 1].into_iter().enumerate() {
+            equation(&x, i, true, &mut next);
+            for j in 0..c {
+                let bit = next[j / 64] >> (j % 64) & 1;
+                residual[(block * c + j) / 64] |= bit << ((block * c + j) % 64);
+            }
+        }
+        (x, residual)
     }
 
     /// The leftover equations' linear part over GF(2): one bit-packed row per equation,
