@@ -182,15 +182,7 @@ impl ChaseShape {
         if !self.torus {
             return (self.plane_reduced_gf2(), words);
         }
-        let n = self.unknowns();
-        let entries = torus_reduced(self.rows, self.cols, 2);
-        let mut forms = vec![0u64; n * words];
-        for (i, row) in entries.chunks(n).enumerate() {
-            for (j, &v) in row.iter().enumerate() {
-                forms[i * words + j / 64] |= u64::from(v & 1) << (j % 64);
-            }
-        }
-        (forms, words)
+        (torus_reduced_gf2(self.rows, self.cols), words)
     }
 
     /// The leftover equations' linear part over Z/kZ, one row per equation.
@@ -399,9 +391,9 @@ fn chase_step(h: &[u32], g: &[u32], out: &mut [u32], k: u32, negate: bool) {
 /// forms are Pᵢ(B)·u₀ + Qᵢ(B)·u₁ (u₀ = row 0, u₁ = row r − 1) with
 /// (P₀, Q₀) = (1, 0), (P₋₁, Q₋₁) = (0, 1) and Xᵢ₊₁ = −(B·Xᵢ + Xᵢ₋₁) for i < r − 2; the
 /// equations of row r − 2 are B·X_{r−2} + X_{r−3} + X_{r−1} and those of row r − 1 are
-/// B·X_{r−1} + X_{r−2} + X₀, with X_{r−1} = (0, 1). Returns the 2c × 2c entries mod k,
-/// row-major.
-fn torus_reduced(rows: usize, c: usize, k: u32) -> Vec<u32> {
+/// B·X_{r−1} + X_{r−2} + X₀, with X_{r−1} = (0, 1). Returns the polynomials of the two
+/// blocks of equations: `[block][unknown row]`.
+fn torus_polynomials(rows: usize, c: usize, k: u32) -> [[Vec<u32>; 2]; 2] {
     let unit = || {
         let mut v = vec![0u32; c];
         v[0] = 1;
@@ -433,13 +425,39 @@ fn torus_reduced(rows: usize, c: usize, k: u32) -> Vec<u32> {
     let mut eq_b = [cur[0].clone(), zero()];
     chase_step(&unit(), &cur[1], &mut eq_b[1], k, false);
     add(&mut eq_b[0], &unit());
+    [eq_a, eq_b]
+}
+
+/// The torus system's 2c × 2c entries mod k, row-major: entry (j, l) of a block is
+/// h[(l − j) mod c].
+fn torus_reduced(rows: usize, c: usize, k: u32) -> Vec<u32> {
     let mut out = vec![0u32; 4 * c * c];
-    for (block, eq) in [eq_a, eq_b].iter().enumerate() {
+    for (block, eq) in torus_polynomials(rows, c, k).iter().enumerate() {
         for j in 0..c {
             let row = &mut out[(block * c + j) * 2 * c..(block * c + j + 1) * 2 * c];
             for (s, h) in eq.iter().enumerate() {
                 for l in 0..c {
                     row[s * c + l] = h[(l + c - j) % c];
+                }
+            }
+        }
+    }
+    out
+}
+
+/// [`torus_reduced`] for k = 2, packed 64 entries a word straight away (the `u32` form
+/// of a 20000 × 20000 system would take 1.6 GB).
+fn torus_reduced_gf2(rows: usize, c: usize) -> Vec<u64> {
+    let n = 2 * c;
+    let words = n.div_ceil(64);
+    let mut out = vec![0u64; n * words];
+    for (block, eq) in torus_polynomials(rows, c, 2).iter().enumerate() {
+        for j in 0..c {
+            let row = &mut out[(block * c + j) * words..(block * c + j + 1) * words];
+            for (s, h) in eq.iter().enumerate() {
+                for l in 0..c {
+                    let bit = u64::from(h[(l + c - j) % c] & 1);
+                    row[(s * c + l) / 64] |= bit << ((s * c + l) % 64);
                 }
             }
         }
