@@ -332,8 +332,6 @@ impl std::str::FromStr for DomineeringBoard {
 pub struct Domineering {
     /// Values of normalised regions.
     table: FxMap<(u8, u8, u64), GameId>,
-    /// Values of whole boards as they were met (before splitting and normalising).
-    boards: FxMap<(u8, u8, u64), GameId>,
 }
 
 impl Domineering {
