@@ -201,13 +201,13 @@ impl DomineeringBoard {
         // The board's rows and its columns (the rows of the transposed board), as bit masks.
         let mut rows = [0u64; 64];
         let mut cols = [0u64; 64];
-        let mut bits = self.empty;
-        while bits != 0 {
-            let k = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let (i, j) = (k / c, k % c);
-            rows[i] |= 1 << j;
-            cols[j] |= 1 << i;
+        for (i, row) in rows.iter_mut().enumerate().take(r) {
+            *row = (self.empty >> (i * c)) & low_bits(c);
+            let mut bits = *row;
+            while bits != 0 {
+                cols[bits.trailing_zeros() as usize] |= 1 << i;
+                bits &= bits - 1;
+            }
         }
         let mut best = (*self, false);
         let mut consider = |lines: &[u64], width: usize, transposed: bool| {
