@@ -147,9 +147,16 @@ impl Nim {
     }
 }
 
+/// Heap sizes separated by commas (each trimmed) or, without a comma, by whitespace. An
+/// empty item between commas is refused: `3,,5` used to be read as the two heaps `3,5`.
 fn parse_sizes(text: &str) -> Result<Vec<u32>, NimError> {
-    text.split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|s| !s.is_empty())
+    let items: Vec<&str> = if text.contains(',') {
+        text.split(',').map(str::trim).collect()
+    } else {
+        text.split_whitespace().collect()
+    };
+    items
+        .into_iter()
         .map(|s| {
             s.parse::<u32>()
                 .map_err(|_| NimError::NotANumber(s.to_string()))
