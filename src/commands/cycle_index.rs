@@ -66,6 +66,8 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
             )));
         }
     }
+    // S_60 takes seconds, a group of millions of listed elements longer.
+    let spinner = ctx.spinner("cycle index");
     let (name, z) = if args.family.eq_ignore_ascii_case("generators") {
         let degree: usize = args
             .size
@@ -106,6 +108,9 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
         }
         (named.name(), named.cycle_index().map_err(usage)?)
     };
+    if let Some(spinner) = spinner {
+        spinner.finish_and_clear();
+    }
     let report = Report {
         group: name,
         order: z.order().to_string(),

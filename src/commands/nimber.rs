@@ -18,7 +18,9 @@ pub struct Args {
 pub fn run(args: &Args, ctx: &Context) -> Result<()> {
     let text = args.expression.join(" ");
     let value = cgtk_nimber::evaluate(&text).map_err(|e| usage(format!("{e} in '{text}'")))?;
-    ctx.emit(&serde_json::json!({ "value": value.0 }), || {
+    // Nimbers go up to 2^64 - 1, beyond what a JSON number holds exactly: a decimal string,
+    // as `nim`, `count` and `poggle` write such values.
+    ctx.emit(&serde_json::json!({ "value": value.0.to_string() }), || {
         format!("{value}\n")
     })
 }

@@ -28,8 +28,9 @@ pub struct Args {
     pub level: Option<u8>,
 
     /// Which side you play: first, second, both (two people), none (engine against engine).
-    #[arg(long, value_enum, default_value_t = Seats::First)]
-    pub you: Seats,
+    /// (Default first; a puzzle has only one side, and refuses the option.)
+    #[arg(long, value_enum)]
+    pub you: Option<Seats>,
 
     /// Seed of the engine's random choices (same seed, same game; default 1).
     #[arg(long)]
@@ -79,6 +80,20 @@ fn heuristic_help() -> String {
 /// Runs `cgtk play`.
 pub fn run(args: &Args, ctx: &Context) -> Result<()> {
     let info = games::find(&args.game, |s| s.play).map_err(usage)?;
+    // `play poggle --you second` and `--level 5` were accepted and ignored: a puzzle has
+    // no engine and one side.
+    if !info.supports.levels && args.level.is_some() {
+        return Err(usage(format!(
+            "{} has no engine to weaken; --level is for {}",
+            info.id,
+            games::names(|s| s.levels)
+        )));
+    }
+    if info.id == "poggle" && args.you.is_some() {
+        return Err(usage(
+            "poggle is a one-player puzzle: --you does not apply",
+        ));
+    }
     // `--load` used to replace the variant, level and seed given beside it silently.
     if let Some(path) = &args.load {
         let given: Vec<&str> = [
@@ -152,7 +167,7 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
     let scripted = !stdin.is_terminal();
     let options = Options {
         level: args.level.unwrap_or(100),
-        seats: args.you,
+        seats: args.you.unwrap_or(Seats::First),
         seed: args.seed.unwrap_or(1),
         echo: scripted,
         max_engine_plies: 500,

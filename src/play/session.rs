@@ -204,6 +204,11 @@ impl<'a> Session<'a> {
                     }
                     Outcome::Draw => "game over: draw".to_string(),
                 };
+                // "game over: draw" never said why (checkmate, stalemate, repetition, …).
+                let text = match self.game.end_reason() {
+                    Some(reason) if !self.game.is_puzzle() => format!("{text} ({reason})"),
+                    _ => text,
+                };
                 writeln!(out, "{text}")?;
             }
         }
