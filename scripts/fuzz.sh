@@ -57,11 +57,16 @@ seed_from notation $d/invalid_*_position.txt $d/invalid_*_move.txt $d/invalid_po
 seed_from poggle_text $d/invalid_poggle_grid.txt $d/invalid_poggle_pattern.txt
 seed_from cycles $d/invalid_cycle_generators.txt $d/invalid_cycle_group.txt
 seed_from make_unmake $d/invalid_chess_move.txt
+# Real tables to mutate: Mu Torere (1,465 bytes) stored both ways. The cgtk binary is the
+# one already built (CGTK=path to choose another), else built now.
 mkdir -p fuzz/corpus/table_open
-for game in mu-torere; do
-    cargo run --quiet -- solve "$game" --out "fuzz/corpus/table_open/$game.tbl" > /dev/null
-    cargo run --quiet -- solve "$game" --compression none --out "fuzz/corpus/table_open/$game-none.tbl" > /dev/null
-done
+cgtk=${CGTK:-target/debug/cgtk}
+if [ ! -x "$cgtk" ]; then
+    cargo build --quiet && cgtk=target/debug/cgtk
+fi
+"$cgtk" solve mu-torere --out fuzz/corpus/table_open/mu-torere.tbl > /dev/null
+"$cgtk" solve mu-torere --compression none --out fuzz/corpus/table_open/mu-torere-none.tbl > /dev/null
+"$cgtk" solve mu-torere --variant first-two-turns --out fuzz/corpus/table_open/mu-torere-ftt.tbl > /dev/null
 
 cd fuzz
 status=0

@@ -29,7 +29,11 @@ fn nim_game_with_rejected_input_hint_undo_and_redo() {
     );
     // A script with refused lines ends with exit code 2 (it used to exit 0).
     assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(run.stderr.contains("4 lines of the input refused"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("4 lines of the input refused"),
+        "{}",
+        run.stderr
+    );
     insta::assert_snapshot!(run.stdout);
 }
 
@@ -72,11 +76,7 @@ fn save_then_load_then_continue() {
     insta::assert_snapshot!("saved_document", saved);
 
     // Continue from the file (its level and seed come with it) and finish the game.
-    let second = play(
-        &dir,
-        &["nim", "--load", "game.json"],
-        "moves\nhint\n2:3\n",
-    );
+    let second = play(&dir, &["nim", "--load", "game.json"], "moves\nhint\n2:3\n");
     assert_eq!(second.code, 0, "{}", second.stderr);
     insta::assert_snapshot!("continued", second.stdout);
 
@@ -113,7 +113,11 @@ fn loading_a_file_with_an_illegal_move_is_refused_precisely() {
         "load other.json\nload missing.json\nload\nquit\n",
     );
     assert_eq!(run.code, 2);
-    assert!(run.stderr.contains("3 lines of the input refused"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("3 lines of the input refused"),
+        "{}",
+        run.stderr
+    );
     insta::assert_snapshot!("refused_in_session", run.stdout);
 }
 

@@ -12,9 +12,17 @@ use common::{cgtk, cgtk_with, json, ok, ok_with, usage_error, usage_error_with};
 /// `--json` left no trace of them.
 #[test]
 fn scripted_play_with_refused_lines_exits_2_and_records_them() {
-    let run = cgtk_with(&["--json", "play", "nim", "3", "4", "5"], "1:9\nfoo\n1:1\n", None);
+    let run = cgtk_with(
+        &["--json", "play", "nim", "3", "4", "5"],
+        "1:9\nfoo\n1:1\n",
+        None,
+    );
     assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(run.stderr.contains("2 lines of the input refused"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("2 lines of the input refused"),
+        "{}",
+        run.stderr
+    );
     assert!(run.stderr.contains("line 1 \"1:9\""), "{}", run.stderr);
     let summary: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     let rejected = summary["rejected"].as_array().unwrap();
@@ -43,7 +51,11 @@ fn play_reports_and_skips_a_line_that_is_not_utf8() {
         None,
     );
     assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(run.stdout.contains("ignored a line that is not UTF-8"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("ignored a line that is not UTF-8"),
+        "{}",
+        run.stdout
+    );
     assert!(run.stdout.contains("moves so far: 1:1"), "{}", run.stdout);
     assert!(run.stderr.contains("not UTF-8"), "{}", run.stderr);
 }
@@ -62,10 +74,16 @@ fn load_refuses_a_variant_level_or_seed_beside_it() {
         let mut args = vec!["play", "nim", "--load", file];
         args.extend_from_slice(extra);
         let err = usage_error_with(&args, "quit\n");
-        assert!(err.contains("takes the variant, level and seed from the file"), "{err}");
+        assert!(
+            err.contains("takes the variant, level and seed from the file"),
+            "{err}"
+        );
     }
     // Alone it loads the file's game (Nim has no standard heaps to start from).
-    let out = ok_with(&["play", "nim", "--load", file, "--you", "both"], "moves\nquit\n");
+    let out = ok_with(
+        &["play", "nim", "--load", file, "--you", "both"],
+        "moves\nquit\n",
+    );
     assert!(out.contains("moves so far: 1:1"), "{out}");
 }
 
@@ -88,7 +106,10 @@ fn empty_variant_words_and_a_two_word_poggle_board_are_refused() {
 fn cycle_index_refuses_group_for_other_groups_and_names_the_degree() {
     for family in ["cyclic", "dihedral", "symmetric"] {
         let err = usage_error(&["cycle-index", family, "4", "--group", "rotations"]);
-        assert!(err.contains("--group rotations is for `cycle-index board"), "{err}");
+        assert!(
+            err.contains("--group rotations is for `cycle-index board"),
+            "{err}"
+        );
     }
     let err = usage_error(&["cycle-index", "generators", "3", "--group", "full"]);
     assert!(err.contains("--group full"), "{err}");
@@ -105,14 +126,18 @@ fn cycle_index_refuses_group_for_other_groups_and_names_the_degree() {
 #[test]
 fn sixty_four_bit_values_are_strings_in_json() {
     let top = "18446744073709551615";
-    assert_eq!(json(&["nimber", &format!("*{top}"), "--json"])["value"], top);
+    assert_eq!(
+        json(&["nimber", &format!("*{top}"), "--json"])["value"],
+        top
+    );
     let nim = json(&["--json", "nim", top, "1"]);
     assert_eq!(nim["heaps"], serde_json::json!([top, "1"]));
     assert_eq!(nim["nim_sum"], "18446744073709551614");
     let mv = &nim["winning_moves"][0];
     assert_eq!(mv["heap"], 1);
-    assert_eq!(mv["take"], "1");
-    assert_eq!(mv["leaves"], "18446744073709551614");
+    // Heap 1 goes to 1 (the XOR of the other heaps): take 2^64 - 2.
+    assert_eq!(mv["take"], "18446744073709551614");
+    assert_eq!(mv["leaves"], "1");
 }
 
 /// Heaps were numbered from 0 by `nim` and `grundy --position` but from 1 by `play nim`.
@@ -137,9 +162,15 @@ fn heaps_are_numbered_from_1_everywhere() {
 fn game_over_says_why_and_mu_torere_shows_its_points() {
     let knights = "g1f3\ng8f6\nf3g1\nf6g8\ng1f3\ng8f6\nf3g1\nf6g8\n";
     let out = ok_with(&["play", "chess", "--you", "both"], knights);
-    assert!(out.contains("game over: draw (threefold repetition)"), "{out}");
+    assert!(
+        out.contains("game over: draw (threefold repetition)"),
+        "{out}"
+    );
     let out = ok_with(&["play", "nim", "1"], "1:1\n");
-    assert!(out.contains("game over: you (first) win (no counters left)"), "{out}");
+    assert!(
+        out.contains("game over: you (first) win (no counters left)"),
+        "{out}"
+    );
     let mate = "f2f3\ne7e5\ng2g4\nd8h4\n";
     let out = ok_with(&["play", "chess", "--you", "both"], mate);
     assert!(out.contains("game over: second wins (checkmate)"), "{out}");
@@ -158,7 +189,13 @@ fn huge_perft_is_refused_with_an_estimate() {
     assert!(err.contains("--force"), "{err}");
     assert_eq!(ok(&["chess", "perft", "3"]), "nodes: 8902\n");
     assert_eq!(
-        ok(&["chess", "perft", "5", "--fen", "8/8/8/8/8/8/8/K6k w - - 0 1"]),
+        ok(&[
+            "chess",
+            "perft",
+            "5",
+            "--fen",
+            "8/8/8/8/8/8/8/K6k w - - 0 1"
+        ]),
         "nodes: 1890\n"
     );
 }
@@ -170,15 +207,34 @@ fn grundy_position_lists_at_most_limit_moves() {
     let listed = out.lines().filter(|l| l.starts_with("  heap")).count();
     assert_eq!(listed, 100, "{out}");
     assert!(out.contains("more (raise --limit to list them)"), "{out}");
-    let full = json(&["--json", "grundy", "kayles", "--position", "10000", "--limit", "100000"]);
+    let full = json(&[
+        "--json",
+        "grundy",
+        "kayles",
+        "--position",
+        "10000",
+        "--limit",
+        "100000",
+    ]);
     let count = full["position"]["winning_move_count"].as_u64().unwrap();
     assert_eq!(
         full["position"]["winning_moves"].as_array().unwrap().len() as u64,
         count
     );
     assert!(out.contains(&format!("{count} winning moves")), "{out}");
-    let few = json(&["--json", "grundy", "kayles", "--position", "10000", "--limit", "3"]);
-    assert_eq!(few["position"]["winning_moves"].as_array().unwrap().len(), 3);
+    let few = json(&[
+        "--json",
+        "grundy",
+        "kayles",
+        "--position",
+        "10000",
+        "--limit",
+        "3",
+    ]);
+    assert_eq!(
+        few["position"]["winning_moves"].as_array().unwrap().len(),
+        3
+    );
     assert_eq!(few["position"]["winning_move_count"].as_u64(), Some(count));
 }
 

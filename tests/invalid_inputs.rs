@@ -171,7 +171,11 @@ fn api_corpus<E: std::fmt::Display>(
     check_all(name, &cases, |case| match parse(&case.inputs) {
         Ok(()) => Some("accepted".to_string()),
         Err(e) if e.to_string().contains(&case.fragment) => None,
-        Err(e) => Some(format!("message {:?} lacks {:?}", e.to_string(), case.fragment)),
+        Err(e) => Some(format!(
+            "message {:?} lacks {:?}",
+            e.to_string(),
+            case.fragment
+        )),
     });
 }
 
@@ -205,7 +209,9 @@ fn fen() {
 
 #[test]
 fn nimber_expressions() {
-    cli_corpus("invalid_nimber.txt", 1, |i, _| plain(&["nimber", "--", &i[0]]));
+    cli_corpus("invalid_nimber.txt", 1, |i, _| {
+        plain(&["nimber", "--", &i[0]])
+    });
 }
 
 #[test]
@@ -318,9 +324,9 @@ fn table_headers() {
             _ => panic!("unknown damage {:?}", case.inputs[0]),
         }
         let file = write_file(&dir, &damaged);
-        ["info", "export"].iter().find_map(|command| {
-            expect_usage_error(case, &plain(&["table", command, &file]))
-        })
+        ["info", "export"]
+            .iter()
+            .find_map(|command| expect_usage_error(case, &plain(&["table", command, &file])))
     });
 }
 

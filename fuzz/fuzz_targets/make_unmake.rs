@@ -21,7 +21,9 @@ fn walk<G: Notation + Clone>(start: &G, choices: &[u8]) {
         let before = game.position_text();
         let undo = game.make(mv);
         let text = game.position_text();
-        let back = start.parse_position(&text).expect("a reached position reads back");
+        let back = start
+            .parse_position(&text)
+            .expect("a reached position reads back");
         assert_eq!(back.position_text(), text);
         played.push((mv, undo, before));
     }
@@ -37,9 +39,15 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     match which % 5 {
-        0 => walk(&cgtk_games::mu_torere::MuTorere::start(Default::default()), choices),
+        0 => walk(
+            &cgtk_games::mu_torere::MuTorere::start(Default::default()),
+            choices,
+        ),
         1 => walk(&cgtk_games::kono::Kono::start(Default::default()), choices),
-        2 => walk(&cgtk_games::fox_hounds::FoxHounds::start(Default::default()), choices),
+        2 => walk(
+            &cgtk_games::fox_hounds::FoxHounds::start(Default::default()),
+            choices,
+        ),
         3 => {
             if let Ok(nim) = cgtk_games::nim::Nim::new(&[3, 4, 5, 7]) {
                 walk(&nim, choices)

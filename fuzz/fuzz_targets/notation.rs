@@ -11,7 +11,9 @@ where
 {
     if let Ok(position) = start.parse_position(text) {
         let shown = position.position_text();
-        let back = start.parse_position(&shown).expect("a written position reads back");
+        let back = start
+            .parse_position(&shown)
+            .expect("a written position reads back");
         assert_eq!(back.position_text(), shown);
     }
     if let Ok(mv) = start.parse_move(text) {
@@ -22,9 +24,15 @@ where
 }
 
 fuzz_target!(|text: &str| {
-    check(&cgtk_games::mu_torere::MuTorere::start(Default::default()), text);
+    check(
+        &cgtk_games::mu_torere::MuTorere::start(Default::default()),
+        text,
+    );
     check(&cgtk_games::kono::Kono::start(Default::default()), text);
-    check(&cgtk_games::fox_hounds::FoxHounds::start(Default::default()), text);
+    check(
+        &cgtk_games::fox_hounds::FoxHounds::start(Default::default()),
+        text,
+    );
     if let Ok(nim) = cgtk_games::nim::Nim::new(&[3, 4, 5]) {
         check(&nim, text);
     }

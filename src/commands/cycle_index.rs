@@ -61,7 +61,9 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
         if !args.family.eq_ignore_ascii_case("board") {
             return Err(usage(format!(
                 "--group {} is for `cycle-index board RxC`; the {} group takes none",
-                group.to_possible_value().map_or("?".into(), |v| v.get_name().to_string()),
+                group
+                    .to_possible_value()
+                    .map_or("?".into(), |v| v.get_name().to_string()),
                 args.family
             )));
         }

@@ -174,7 +174,11 @@ fn write_position(out: &mut String, a: &SumAnalysis, limit: usize) {
         let _ = writeln!(
             out,
             ", so the player to move wins; {}:",
-            crate::cli::counted(a.winning_moves.len() as u64, "winning move", "winning moves")
+            crate::cli::counted(
+                a.winning_moves.len() as u64,
+                "winning move",
+                "winning moves"
+            )
         );
         // A huge heap used to list millions of moves with no way to stop it.
         for m in a.winning_moves.iter().take(limit) {

@@ -86,9 +86,7 @@ fn explain_columns(out: &mut String, a: &NimAnalysis) {
     let largest = a.heaps.iter().copied().max().unwrap_or(0);
     let width = (64 - largest.leading_zeros()).max(1) as usize;
     let number_width = largest.to_string().len().max(a.nim_sum.to_string().len());
-    let label_width = format!("heap {}", a.heaps.len())
-        .len()
-        .max("nim-sum".len());
+    let label_width = format!("heap {}", a.heaps.len()).len().max("nim-sum".len());
     for (i, &h) in a.heaps.iter().enumerate() {
         let _ = writeln!(
             out,

@@ -90,9 +90,7 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
         )));
     }
     if info.id == "poggle" && args.you.is_some() {
-        return Err(usage(
-            "poggle is a one-player puzzle: --you does not apply",
-        ));
+        return Err(usage("poggle is a one-player puzzle: --you does not apply"));
     }
     // `--load` used to replace the variant, level and seed given beside it silently.
     if let Some(path) = &args.load {

@@ -215,7 +215,12 @@ mod tests {
     fn standard_with_another_setting_is_a_conflict() {
         let mut apply = |s: Setting| matches!((s.key, s.value), ("standard" | "a", None));
         let err = parse_variant("demo", "standard, a", "standard or a", &mut apply).unwrap_err();
-        assert_eq!(err.problem, VariantProblem::Conflict { setting: "a".into() });
+        assert_eq!(
+            err.problem,
+            VariantProblem::Conflict {
+                setting: "a".into()
+            }
+        );
         assert!(err.to_string().contains("both standard and a"), "{err}");
         assert!(parse_variant("demo", "standard", "standard or a", &mut apply).is_ok());
     }

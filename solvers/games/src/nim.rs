@@ -208,8 +208,7 @@ impl Game for Nim {
     }
 
     fn end_reason(&self) -> Option<String> {
-        self.outcome()
-            .map(|_| "no counters left".to_string())
+        self.outcome().map(|_| "no counters left".to_string())
     }
 
     fn is_legal(&self, mv: NimMove) -> bool {

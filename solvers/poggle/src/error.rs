@@ -105,7 +105,9 @@ pub enum GridError {
         token: String,
     },
     /// A number too large for any colour or press count (above 2^64 - 1).
-    #[error("row {row}: {token} is too large: colours and press counts go up to 18446744073709551615")]
+    #[error(
+        "row {row}: {token} is too large: colours and press counts go up to 18446744073709551615"
+    )]
     TooLarge {
         /// Row (1-based).
         row: usize,

@@ -617,7 +617,13 @@ impl Notation for Kono {
         let capture = separator == 'x';
         let mv = Move { from, to, capture };
         // `a1-a3` was answered "not a legal move" when the capture `a1xa3` was legal.
-        if !capture && !self.is_legal(mv) && self.is_legal(Move { capture: true, ..mv }) {
+        if !capture
+            && !self.is_legal(mv)
+            && self.is_legal(Move {
+                capture: true,
+                ..mv
+            })
+        {
             return Err(NotationError::Move {
                 text: text.to_string(),
                 reason: format!(
