@@ -2,7 +2,7 @@
 //! move in reverse restores the start, and each position on the way reads back from its
 //! text.
 #![no_main]
-use cgtk_core::{Game, Notation};
+use cgtk_core::Notation;
 use libfuzzer_sys::fuzz_target;
 
 fn walk<G: Notation + Clone>(start: &G, choices: &[u8]) {

@@ -2,7 +2,7 @@
 //! position is written back as the same text, an accepted move is legal and written back
 //! as a move that reads as the same move.
 #![no_main]
-use cgtk_core::{Game, Notation};
+use cgtk_core::Notation;
 use libfuzzer_sys::fuzz_target;
 
 fn check<G: Notation>(start: &G, text: &str)

@@ -5,7 +5,9 @@ use anyhow::Result;
 
 /// Evaluate nimber arithmetic: `*n` literals (or plain n), `+` (nim sum; `-` is the same),
 /// `*` (Conway's nim product), `/`, `^k` (whole power; `^-1` is the inverse), `sqrt(…)` and
-/// parentheses. `^` binds tightest, then `*` and `/`, then `+`. Nimbers go up to 2^64 − 1.
+/// parentheses. `^` binds tightest, then `*` and `/`, then `+`; all of them group from the
+/// left, `^` too (`*2^2^3` is `(*2^2)^3` = *1). Nimbers go up to 2^64 − 1; `--json` gives the
+/// value as a decimal string.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The expression, e.g. '*2 * *3 + *1' (quote it so the shell leaves `*` alone; several
