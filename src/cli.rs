@@ -121,6 +121,25 @@ impl Context {
     }
 }
 
+impl Context {
+    /// A spinner with the elapsed time on stderr for work whose length is not known in
+    /// advance (large counts, big cycle indices), under the same conditions as
+    /// [`Context::progress`]; clear it with `finish_and_clear`.
+    pub fn spinner(&self, message: &str) -> Option<indicatif::ProgressBar> {
+        if self.json || !io::stderr().is_terminal() {
+            return None;
+        }
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed_precise}]")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+        );
+        bar.set_message(message.to_string());
+        bar.enable_steady_tick(std::time::Duration::from_millis(120));
+        Some(bar)
+    }
+}
+
 /// A mistake in what the user asked for: reported as `error: …` with exit code 2.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]

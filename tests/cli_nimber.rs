@@ -105,6 +105,6 @@ fn nim_without_counters_has_no_moves() {
 #[test]
 fn grundys_game_moves_are_splits() {
     let out = ok(&["grundy", "grundys", "--position", "5"]);
-    assert!(out.contains("heap 0 (5): split into "), "{out}");
+    assert!(out.contains("heap 1 (5): split into "), "{out}");
     assert!(!out.contains("take 0"), "{out}");
 }

@@ -27,7 +27,13 @@ fn nim_game_with_rejected_input_hint_undo_and_redo() {
         &["nim", "1", "2", "3", "--seed", "5"],
         "help\n4:1\n2:3\nfrobnicate\nhint\n1:1\nundo\nredo\n2:2\n3:1\n",
     );
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    // A script with refused lines ends with exit code 2 (it used to exit 0).
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("4 lines of the input refused"),
+        "{}",
+        run.stderr
+    );
     insta::assert_snapshot!(run.stdout);
 }
 
@@ -70,11 +76,7 @@ fn save_then_load_then_continue() {
     insta::assert_snapshot!("saved_document", saved);
 
     // Continue from the file (its level and seed come with it) and finish the game.
-    let second = play(
-        &dir,
-        &["nim", "9", "--load", "game.json"],
-        "moves\nhint\n2:3\n",
-    );
+    let second = play(&dir, &["nim", "--load", "game.json"], "moves\nhint\n2:3\n");
     assert_eq!(second.code, 0, "{}", second.stderr);
     insta::assert_snapshot!("continued", second.stdout);
 
@@ -110,7 +112,12 @@ fn loading_a_file_with_an_illegal_move_is_refused_precisely() {
         &["nim", "--you", "both"],
         "load other.json\nload missing.json\nload\nquit\n",
     );
-    assert_eq!(run.code, 0);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("3 lines of the input refused"),
+        "{}",
+        run.stderr
+    );
     insta::assert_snapshot!("refused_in_session", run.stdout);
 }
 
@@ -165,7 +172,8 @@ fn mu_torere_game_against_the_table() {
         &["mu-torere", "--you", "second", "--seed", "4"],
         "moves\nc-1\nhint\n8-1\nundo\nhelp\n",
     );
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("line 2 \"c-1\""), "{}", run.stderr);
     insta::assert_snapshot!(run.stdout);
 }
 
@@ -206,7 +214,8 @@ fn poggle_puzzle_solved_by_following_the_hint() {
         &["poggle", "3"],
         "hint\nz9\nb2\nundo\na1\nc1\nb2\na3\nc3\n",
     );
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("line 2 \"z9\""), "{}", run.stderr);
     assert!(run.stdout.contains("solved in 5 moves"));
     insta::assert_snapshot!(run.stdout);
 }

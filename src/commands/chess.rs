@@ -24,6 +24,10 @@ pub enum Command {
         /// Also print the count below each legal first move.
         #[arg(long)]
         divide: bool,
+        /// Run even when the estimated tree is larger than 10^11 leaves (about an hour or
+        /// more); without it such a request is refused up front with the estimate.
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -37,12 +41,44 @@ struct PerftReport {
 /// Runs a `chess` subcommand.
 pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
     match cmd {
-        Command::Perft { depth, fen, divide } => run_perft(*depth, fen, *divide, ctx),
+        Command::Perft {
+            depth,
+            fen,
+            divide,
+            force,
+        } => run_perft(*depth, fen, *divide, *force, ctx),
     }
 }
 
-fn run_perft(depth: u32, fen: &str, divide: bool, ctx: &Context) -> Result<()> {
+/// The most leaves `perft` counts without `--force` (about an hour at the speed of this
+/// move generator; `chess perft 8` from the start, 8.5 * 10^10, is allowed).
+pub const MAX_PERFT_LEAVES: f64 = 1e11;
+
+/// The leaves of the tree to `depth`, estimated from the counts to depths 2 and 3 (or the
+/// exact count when `depth` ≤ 3): the growth from depth 2 to 3 is assumed for every further
+/// ply.
+fn estimate_leaves(pos: &Position, depth: u32) -> f64 {
+    let known = depth.min(3);
+    let at = |d: u32| perft(&mut pos.clone(), d) as f64;
+    let last = at(known);
+    if depth <= 3 {
+        return last;
+    }
+    let growth = last / at(2).max(1.0);
+    last * growth.powi((depth - 3) as i32)
+}
+
+fn run_perft(depth: u32, fen: &str, divide: bool, force: bool, ctx: &Context) -> Result<()> {
     let pos = Position::from_fen(fen).map_err(|e| usage(format!("invalid --fen: {e}")))?;
+    // `chess perft 12` used to run for days with no word; it is refused with the estimate.
+    if !force && depth > 3 {
+        let estimate = estimate_leaves(&pos, depth);
+        if estimate > MAX_PERFT_LEAVES {
+            return Err(usage(format!(
+                "perft {depth} from this position would count about {estimate:.1e} leaves (estimated from depths 2 and 3), more than the limit of {MAX_PERFT_LEAVES:.0e}: hours of work or more; add --force to run it anyway"
+            )));
+        }
+    }
     let mut roots = MoveList::new();
     pos.legal_moves(&mut roots);
     // At depth 0 the root is the one leaf: no move is played, so there is nothing to divide.

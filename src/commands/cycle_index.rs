@@ -14,9 +14,10 @@ pub struct Args {
     /// Its size: N beads or points for cyclic, dihedral (order 2N) and symmetric (N up to
     /// 60); N or RxC for a board (e.g. 3 or 3x4); the number of points for generators.
     pub size: String,
-    /// For a board: full (rotations and reflections) or rotations only.
-    #[arg(long, value_enum, default_value = "full")]
-    pub group: BoardGroupArg,
+    /// For a board: full (rotations and reflections, the default) or rotations only.
+    /// Refused for the other groups, which it would not change.
+    #[arg(long, value_enum)]
+    pub group: Option<BoardGroupArg>,
     /// For generators: one generating permutation in cycle notation over points 0..N, e.g.
     /// "(0 1 2 3)"; repeat for more generators.
     #[arg(long = "perm", value_name = "CYCLES")]
@@ -55,6 +56,20 @@ const MAX_LISTED: u64 = 10_000_000;
 
 /// Runs `cgtk cycle-index`.
 pub fn run(args: &Args, ctx: &Context) -> Result<()> {
+    // `--group rotations` used to be ignored silently for every group but a board.
+    if let Some(group) = args.group {
+        if !args.family.eq_ignore_ascii_case("board") {
+            return Err(usage(format!(
+                "--group {} is for `cycle-index board RxC`; the {} group takes none",
+                group
+                    .to_possible_value()
+                    .map_or("?".into(), |v| v.get_name().to_string()),
+                args.family
+            )));
+        }
+    }
+    // S_60 takes seconds, a group of millions of listed elements longer.
+    let spinner = ctx.spinner("cycle index");
     let (name, z) = if args.family.eq_ignore_ascii_case("generators") {
         let degree: usize = args
             .size
@@ -88,13 +103,16 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
         }
         let mut named = NamedGroup::parse(&args.family, &args.size).map_err(usage)?;
         if let NamedGroup::Board { symmetry, .. } = &mut named {
-            *symmetry = match args.group {
+            *symmetry = match args.group.unwrap_or(BoardGroupArg::Full) {
                 BoardGroupArg::Full => BoardSymmetry::Full,
                 BoardGroupArg::Rotations => BoardSymmetry::Rotations,
             };
         }
         (named.name(), named.cycle_index().map_err(usage)?)
     };
+    if let Some(spinner) = spinner {
+        spinner.finish_and_clear();
+    }
     let report = Report {
         group: name,
         order: z.order().to_string(),

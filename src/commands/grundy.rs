@@ -23,17 +23,25 @@ pub struct Args {
     #[arg(value_name = "GAME")]
     pub game: String,
 
-    /// Compute G(0), …, G(N) and look for a period.
+    /// Compute G(0), …, G(N) and look for a period. Limits: N ≤ 200,000,000 (about 4
+    /// bytes of memory per value; 0.77 to the limit takes some 20 s), 200,000 for all-but
+    /// subtraction games, 3,000 for codes with three-heap moves (digit 8 and above).
     #[arg(long, value_name = "N")]
     pub to: Option<u64>,
 
-    /// A sum of heaps, e.g. 5,7,12: print its value and every winning move.
+    /// A sum of heaps, e.g. 5,7,12: print its value and the winning moves (heaps are
+    /// numbered from 1). The largest heap obeys the limits of --to.
     #[arg(long, value_name = "A,B,...")]
     pub position: Option<String>,
 
     /// Do not print the values themselves (only the periodicity), e.g. for large N.
     #[arg(long)]
     pub no_values: bool,
+
+    /// List at most this many winning moves of --position (a heap of 10^6 in Kayles has
+    /// tens of thousands); the count of all of them is always given.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub limit: usize,
 }
 
 fn parse_position(text: &str) -> Result<Vec<u64>> {
@@ -98,8 +106,8 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
     }
     if let Some(heaps) = heaps {
         let analysis = analyse_sum(&game, &heaps, &values);
-        json["position"] = position_json(&analysis);
-        write_position(&mut text, &analysis);
+        json["position"] = position_json(&analysis, args.limit);
+        write_position(&mut text, &analysis, args.limit);
     }
     ctx.emit(&json, || text)
 }
@@ -150,7 +158,7 @@ fn leaves_text(leaves: &[u64]) -> String {
     }
 }
 
-fn write_position(out: &mut String, a: &SumAnalysis) {
+fn write_position(out: &mut String, a: &SumAnalysis, limit: usize) {
     let _ = writeln!(out, "position: {}", leaves_text(&a.heaps));
     let parts: Vec<String> = a
         .heaps
@@ -163,8 +171,17 @@ fn write_position(out: &mut String, a: &SumAnalysis) {
     if a.winning_moves.is_empty() {
         let _ = writeln!(out, ", so the player to move loses");
     } else {
-        let _ = writeln!(out, ", so the player to move wins; winning moves:");
-        for m in &a.winning_moves {
+        let _ = writeln!(
+            out,
+            ", so the player to move wins; {}:",
+            crate::cli::counted(
+                a.winning_moves.len() as u64,
+                "winning move",
+                "winning moves"
+            )
+        );
+        // A huge heap used to list millions of moves with no way to stop it.
+        for m in a.winning_moves.iter().take(limit) {
             // A move that removes nothing only splits the heap (Grundy's game); it was
             // printed as "take 0, leaving 2 + 3".
             let action = if m.take == 0 {
@@ -172,16 +189,29 @@ fn write_position(out: &mut String, a: &SumAnalysis) {
             } else {
                 format!("take {}, leaving {}", m.take, leaves_text(&m.leaves))
             };
-            let _ = writeln!(out, "  heap {} ({}): {action}", m.heap, a.heaps[m.heap]);
+            // Heaps are numbered from 1, as in `nim` and `play nim`.
+            let _ = writeln!(out, "  heap {} ({}): {action}", m.heap + 1, a.heaps[m.heap]);
+        }
+        if a.winning_moves.len() > limit {
+            let _ = writeln!(
+                out,
+                "  … and {} more (raise --limit to list them)",
+                a.winning_moves.len() - limit
+            );
         }
     }
 }
 
-fn position_json(a: &SumAnalysis) -> Value {
+fn position_json(a: &SumAnalysis, limit: usize) -> Value {
     json!({
         "heaps": a.heaps,
         "values": a.values,
         "value": a.value,
-        "winning_moves": a.winning_moves,
+        "winning_move_count": a.winning_moves.len(),
+        "winning_moves": a.winning_moves.iter().take(limit).map(|m| json!({
+            "heap": m.heap + 1,
+            "take": m.take,
+            "leaves": m.leaves,
+        })).collect::<Vec<_>>(),
     })
 }

@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 
 /// Analyse a position of Nim (a move takes one or more counters from one heap; who cannot
 /// move loses): the nim-sum, whether the player to move wins, and every winning move.
+/// Heaps are numbered from 1, as in `play nim` (`2:3` takes 3 from heap 2).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The heap sizes (whole numbers of counters).
@@ -34,11 +35,18 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
         .map(|h| parse_heap(h))
         .collect::<Result<Vec<u64>>>()?;
     let analysis = analyse_nim(&heaps);
+    // Heap sizes go up to 2^64 - 1, beyond what a JSON number holds exactly (2^53): they
+    // are decimal strings, as in `count` and `poggle`. Heaps are numbered from 1, as in
+    // `play nim` and `grundy --position`.
     let json = serde_json::json!({
-        "heaps": analysis.heaps,
-        "nim_sum": analysis.nim_sum,
+        "heaps": analysis.heaps.iter().map(u64::to_string).collect::<Vec<_>>(),
+        "nim_sum": analysis.nim_sum.to_string(),
         "player_to_move_wins": analysis.first_player_wins(),
-        "winning_moves": analysis.winning_moves,
+        "winning_moves": analysis.winning_moves.iter().map(|m| serde_json::json!({
+            "heap": m.heap + 1,
+            "take": m.take.to_string(),
+            "leaves": m.leaves.to_string(),
+        })).collect::<Vec<_>>(),
     });
     ctx.emit(&json, || text(&analysis, args.explain))
 }
@@ -65,7 +73,9 @@ fn text(a: &NimAnalysis, explain: bool) -> String {
             let _ = writeln!(
                 out,
                 "  heap {}: take {}, leaving {}",
-                m.heap, m.take, m.leaves
+                m.heap + 1,
+                m.take,
+                m.leaves
             );
         }
     }
@@ -76,14 +86,12 @@ fn explain_columns(out: &mut String, a: &NimAnalysis) {
     let largest = a.heaps.iter().copied().max().unwrap_or(0);
     let width = (64 - largest.leading_zeros()).max(1) as usize;
     let number_width = largest.to_string().len().max(a.nim_sum.to_string().len());
-    let label_width = format!("heap {}", a.heaps.len().saturating_sub(1))
-        .len()
-        .max("nim-sum".len());
+    let label_width = format!("heap {}", a.heaps.len()).len().max("nim-sum".len());
     for (i, &h) in a.heaps.iter().enumerate() {
         let _ = writeln!(
             out,
             "  {:<label_width$}  {h:>number_width$} = {h:0width$b}",
-            format!("heap {i}")
+            format!("heap {}", i + 1)
         );
     }
     let _ = writeln!(

@@ -5,7 +5,9 @@ use anyhow::Result;
 
 /// Evaluate nimber arithmetic: `*n` literals (or plain n), `+` (nim sum; `-` is the same),
 /// `*` (Conway's nim product), `/`, `^k` (whole power; `^-1` is the inverse), `sqrt(…)` and
-/// parentheses. `^` binds tightest, then `*` and `/`, then `+`. Nimbers go up to 2^64 − 1.
+/// parentheses. `^` binds tightest, then `*` and `/`, then `+`; all of them group from the
+/// left, `^` too (`*2^2^3` is `(*2^2)^3` = *1). Nimbers go up to 2^64 − 1; `--json` gives the
+/// value as a decimal string.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The expression, e.g. '*2 * *3 + *1' (quote it so the shell leaves `*` alone; several
@@ -18,7 +20,9 @@ pub struct Args {
 pub fn run(args: &Args, ctx: &Context) -> Result<()> {
     let text = args.expression.join(" ");
     let value = cgtk_nimber::evaluate(&text).map_err(|e| usage(format!("{e} in '{text}'")))?;
-    ctx.emit(&serde_json::json!({ "value": value.0 }), || {
+    // Nimbers go up to 2^64 - 1, beyond what a JSON number holds exactly: a decimal string,
+    // as `nim`, `count` and `poggle` write such values.
+    ctx.emit(&serde_json::json!({ "value": value.0.to_string() }), || {
         format!("{value}\n")
     })
 }

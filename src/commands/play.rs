@@ -2,7 +2,7 @@
 
 use crate::cli::{usage, Context};
 use crate::games;
-use crate::play::{build_checked, Options, Seats, Session, Setup};
+use crate::play::{build_checked, Options, SavedGame, Seats, Session, Setup};
 use anyhow::Result;
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
@@ -25,16 +25,17 @@ pub struct Args {
     pub variant: Vec<String>,
 
     // Engine strength; the help names the games with an engine.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u8).range(0..=100), help = level_help())]
-    pub level: u8,
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=100), help = level_help())]
+    pub level: Option<u8>,
 
     /// Which side you play: first, second, both (two people), none (engine against engine).
-    #[arg(long, value_enum, default_value_t = Seats::First)]
-    pub you: Seats,
+    /// (Default first; a puzzle has only one side, and refuses the option.)
+    #[arg(long, value_enum)]
+    pub you: Option<Seats>,
 
-    /// Seed of the engine's random choices (same seed, same game).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Seed of the engine's random choices (same seed, same game; default 1).
+    #[arg(long)]
+    pub seed: Option<u64>,
 
     /// How many moves undo can take back (at least 2; the oldest are dropped).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(2..=1_000_000))]
@@ -44,7 +45,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub table: Option<PathBuf>,
 
-    /// Start from a saved game (written by the `save` command).
+    /// Start from a saved game (written by the `save` command). The file's variant, level
+    /// and seed are used: giving a variant, --level or --seed as well is refused.
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
 
@@ -60,7 +62,7 @@ pub struct Args {
 
 fn level_help() -> String {
     format!(
-        "Engine strength 0..=100 ({}): each engine move is uniformly random with probability (100 − level)%, else the best move (solved table, exact rule or search)",
+        "Engine strength 0..=100, default 100 ({}): each engine move is uniformly random with probability (100 − level)%, else the best move (solved table, exact rule or search)",
         games::names(|s| s.levels)
     )
 }
@@ -79,6 +81,52 @@ fn heuristic_help() -> String {
 /// Runs `cgtk play`.
 pub fn run(args: &Args, ctx: &Context) -> Result<()> {
     let info = games::find(&args.game, |s| s.play).map_err(usage)?;
+    // `play poggle --you second` and `--level 5` were accepted and ignored: a puzzle has
+    // no engine and one side.
+    if !info.supports.levels && args.level.is_some() {
+        return Err(usage(format!(
+            "{} has no engine to weaken; --level is for {}",
+            info.id,
+            games::names(|s| s.levels)
+        )));
+    }
+    if info.id == "poggle" && args.you.is_some() {
+        return Err(usage("poggle is a one-player puzzle: --you does not apply"));
+    }
+    // `--load` used to replace the variant, level and seed given beside it silently.
+    if let Some(path) = &args.load {
+        let given: Vec<&str> = [
+            (!args.variant.is_empty(), "a variant"),
+            (args.level.is_some(), "--level"),
+            (args.seed.is_some(), "--seed"),
+        ]
+        .into_iter()
+        .filter_map(|(given, what)| given.then_some(what))
+        .collect();
+        if !given.is_empty() {
+            return Err(usage(format!(
+                "--load {} takes the variant, level and seed from the file; leave out {}",
+                path.display(),
+                given.join(" and ")
+            )));
+        }
+    }
+    // `play kono ''` was read as the standard game; an empty word is a mistake.
+    if args.variant.iter().any(|w| w.trim().is_empty()) {
+        return Err(usage(format!(
+            "play {}: an empty variant word was given; leave it out for the standard game",
+            info.id
+        )));
+    }
+    // `play poggle 3 4` was read as 3,4 (a 3×3 board in 4 colours), while `poggle solve`
+    // refuses a second size: the board is one word, as `poggle solve` takes its size.
+    if info.id == "poggle" && args.variant.len() > 1 {
+        return Err(usage(format!(
+            "play poggle takes its board as one word, N or RxC then ,K colours (e.g. 5 or 4x5,3), as `poggle solve SIZE -k K`; got {} words: {}",
+            args.variant.len(),
+            args.variant.join(" ")
+        )));
+    }
     let setup = |variant: &str| Setup {
         variant: variant.to_string(),
         history: args.history as usize,
@@ -86,18 +134,56 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
         heuristic: args.heuristic.clone(),
         mcts: args.mcts,
     };
-    let game = build_checked(info, &setup(&args.variant.join(","))).map_err(usage)?;
+    // An SGF file is read by the game itself once it is built (its variant comes from the
+    // file); every other saved game is JSON and names its game and variant.
+    let sgf_load = args
+        .load
+        .as_ref()
+        .filter(|path| crate::play::is_sgf(&path.to_string_lossy()));
+    let saved = match &args.load {
+        Some(path) if sgf_load.is_none() => {
+            let text = crate::cli::read_input(path)?;
+            let saved = SavedGame::from_json(&text)
+                .map_err(|e| usage(format!("cannot load {}: {e}", path.display())))?;
+            if saved.game != info.id {
+                return Err(usage(format!(
+                    "cannot load {}: the file holds a game of {}, not {}",
+                    path.display(),
+                    saved.game,
+                    info.id
+                )));
+            }
+            Some((path, saved))
+        }
+        _ => None,
+    };
+    // With --load the game is built from the file's variant (a game such as Nim has no
+    // standard variant to start from).
+    let variant = match &saved {
+        Some((_, saved)) => saved.variant.clone(),
+        None => args.variant.join(","),
+    };
+    let game = build_checked(info, &setup(&variant)).map_err(|e| match &saved {
+        Some((path, _)) => usage(format!("cannot load {}: {e}", path.display())),
+        None => usage(e),
+    })?;
     let rebuild = |variant: &str| build_checked(info, &setup(variant));
     let stdin = io::stdin();
+    let scripted = !stdin.is_terminal();
     let options = Options {
-        level: args.level,
-        seats: args.you,
-        seed: args.seed,
-        echo: !stdin.is_terminal(),
+        level: args.level.unwrap_or(100),
+        seats: args.you.unwrap_or(Seats::First),
+        seed: args.seed.unwrap_or(1),
+        echo: scripted,
         max_engine_plies: 500,
     };
     let mut session = Session::new(game, options, &rebuild);
-    if let Some(path) = &args.load {
+    if let Some((path, saved)) = &saved {
+        session
+            .load(saved)
+            .map_err(|e| usage(format!("cannot load {}: {e}", path.display())))?;
+    }
+    if let Some(path) = sgf_load {
         let text = crate::cli::read_input(path)?;
         session
             .saved_from_text(&path.to_string_lossy(), &text)
@@ -115,5 +201,18 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
     if ctx.json {
         ctx.emit(&summary, String::new)?;
     }
-    Ok(())
+    // A script whose lines were refused used to exit 0, so a failure went unnoticed.
+    if !scripted {
+        return Ok(());
+    }
+    match summary.rejected.as_slice() {
+        [] => Ok(()),
+        [first, ..] => Err(usage(format!(
+            "{} of the input refused; the first, line {} {:?}: {}",
+            crate::cli::counted(summary.rejected.len() as u64, "line", "lines"),
+            first.line,
+            first.input,
+            first.reason
+        ))),
+    }
 }

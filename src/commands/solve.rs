@@ -27,7 +27,7 @@ pub struct Args {
     /// The rules variant (see the list of games above), e.g. `first-two-turns` (Mu
     /// Torere), `compulsory-capture` (Kono), `fox=b8,first=hounds` (Fox and Hounds);
     /// settings are separated by commas.
-    #[arg(long, default_value = "standard")]
+    #[arg(long, default_value = "standard", value_parser = clap::builder::NonEmptyStringValueParser::new())]
     pub variant: String,
     /// Write the solved table to this file.
     #[arg(long, value_name = "FILE")]

@@ -23,9 +23,10 @@ pub enum Command {
     Export {
         /// A table written by `cgtk solve --out`.
         file: PathBuf,
-        /// Row format.
-        #[arg(long, value_enum, default_value = "csv")]
-        format: ExportFormat,
+        /// Row format: csv by default, jsonl with --json (`--json --format csv` is
+        /// refused).
+        #[arg(long, value_enum)]
+        format: Option<ExportFormat>,
     },
 }
 
@@ -59,13 +60,19 @@ struct InfoOut {
 pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
     match cmd {
         Command::Info { file } => info(file, ctx),
-        Command::Export { file, format } => with_table(
-            file,
-            Export {
-                file,
-                format: *format,
-            },
-        ),
+        Command::Export { file, format } => {
+            // `--json table export` used to print CSV: --json now means JSON Lines.
+            let format = match (ctx.json, format) {
+                (true, Some(ExportFormat::Csv)) => {
+                    return Err(usage(
+                        "--json asks for JSON but --format csv for CSV: give one of them",
+                    ))
+                }
+                (true, _) => ExportFormat::Jsonl,
+                (false, format) => format.unwrap_or(ExportFormat::Csv),
+            };
+            with_table(file, Export { file, format })
+        }
     }
 }
 

@@ -21,7 +21,13 @@ fn send(response: Response) {
 }
 
 /// Runs the UCI loop until `quit` or the end of input.
-pub fn run(_args: &Args, _ctx: &Context) -> Result<()> {
+pub fn run(_args: &Args, ctx: &Context) -> Result<()> {
+    // `uci --json` was accepted and ignored: the protocol's own lines are the output.
+    if ctx.json {
+        return Err(crate::cli::usage(
+            "uci speaks the UCI protocol on standard output; --json does not apply",
+        ));
+    }
     let mut engine = UciEngine::new(send);
     for line in io::stdin().lock().lines() {
         let line = match line {

@@ -19,6 +19,7 @@ pub use games::{
 };
 pub use playable::Playable;
 pub use saved::SavedGame;
+pub(crate) use session::is_sgf;
 pub use session::{Options, Seats, Session};
 
 #[cfg(test)]

@@ -25,6 +25,8 @@ pub trait Playable {
     fn to_move(&self) -> Player;
     /// How the game ended, `None` while it goes on.
     fn outcome(&self) -> Option<Outcome>;
+    /// Why the game is over (`checkmate`, `threefold repetition`), `None` while it goes on.
+    fn end_reason(&self) -> Option<String>;
     /// Every legal move, as text.
     fn legal_moves(&self) -> Vec<String>;
     /// Plays the move written `text`; returns its canonical text, or why it is not legal.
@@ -171,6 +173,10 @@ impl<G: Game + Notation + Render> Playable for Match<G> {
     fn outcome(&self) -> Option<Outcome> {
         self.position.outcome()
     }
+    fn end_reason(&self) -> Option<String> {
+        self.position.end_reason()
+    }
+
     fn legal_moves(&self) -> Vec<String> {
         let mut moves = Vec::new();
         self.position.legal_moves(&mut moves);

@@ -59,6 +59,20 @@ pub struct Session<'a> {
     options: Options,
     rebuild: &'a Rebuild<'a>,
     announced_end: bool,
+    rejected: Vec<Rejected>,
+    lines_read: usize,
+}
+
+/// A line of input that was refused: an illegal move, an unknown command, a move after
+/// the end, a failed load or save, or bytes that are not UTF-8.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Rejected {
+    /// The line number in the input (from 1).
+    pub line: usize,
+    /// The line as read (lossily decoded when it was not UTF-8).
+    pub input: String,
+    /// Why it was refused.
+    pub reason: String,
 }
 
 /// What the session did, for the JSON summary.
@@ -72,6 +86,9 @@ pub struct Summary {
     pub moves: Vec<String>,
     /// `first`, `second`, `draw` or `unfinished` (`solved` for a puzzle).
     pub result: String,
+    /// The lines of input that were refused (a scripted game with any ends with exit
+    /// code 2).
+    pub rejected: Vec<Rejected>,
 }
 
 const COMMANDS: &str =
@@ -85,7 +102,17 @@ impl<'a> Session<'a> {
             options,
             rebuild,
             announced_end: false,
+            rejected: Vec::new(),
+            lines_read: 0,
         }
+    }
+
+    fn reject(&mut self, input: &str, reason: impl Into<String>) {
+        self.rejected.push(Rejected {
+            line: self.lines_read,
+            input: input.to_string(),
+            reason: reason.into(),
+        });
     }
 
     /// Replaces the game by a saved one (validated and replayed), adopting its level and
@@ -151,6 +178,7 @@ impl<'a> Session<'a> {
             variant: self.game.variant().to_string(),
             moves: self.game.record(),
             result: result.to_string(),
+            rejected: self.rejected.clone(),
         }
     }
 
@@ -193,6 +221,11 @@ impl<'a> Session<'a> {
                         format!("game over: {who} {verb}")
                     }
                     Outcome::Draw => "game over: draw".to_string(),
+                };
+                // "game over: draw" never said why (checkmate, stalemate, repetition, …).
+                let text = match self.game.end_reason() {
+                    Some(reason) if !self.game.is_puzzle() => format!("{text} ({reason})"),
+                    _ => text,
                 };
                 writeln!(out, "{text}")?;
             }
@@ -255,11 +288,20 @@ impl<'a> Session<'a> {
                 write!(out, "> ")?;
             }
             out.flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
+            let mut bytes = Vec::new();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
                 writeln!(out)?;
                 return Ok(());
             }
+            self.lines_read += 1;
+            // A line that is not UTF-8 used to end the session with exit code 1; it is
+            // reported and skipped, as `cgtk uci` does.
+            let Ok(line) = String::from_utf8(bytes.clone()) else {
+                let shown = String::from_utf8_lossy(&bytes).trim().to_string();
+                writeln!(out, "ignored a line that is not UTF-8")?;
+                self.reject(&shown, "not UTF-8");
+                continue;
+            };
             let line = line.trim();
             if self.options.echo {
                 writeln!(out, "{line}")?;
@@ -314,7 +356,10 @@ impl<'a> Session<'a> {
                         "saved {} to {rest}",
                         counted(self.game.record().len() as u64, "move", "moves")
                     )?,
-                    Err(e) => writeln!(out, "cannot save to {rest}: {e}")?,
+                    Err(e) => {
+                        writeln!(out, "cannot save to {rest}: {e}")?;
+                        self.reject(line, format!("cannot save to {rest}: {e}"));
+                    }
                 }
             }
             "load" if !rest.is_empty() => {
@@ -333,13 +378,20 @@ impl<'a> Session<'a> {
                         )?;
                         self.show(out)?;
                     }
-                    Err(e) => writeln!(out, "cannot load {rest}: {e}")?,
+                    Err(e) => {
+                        writeln!(out, "cannot load {rest}: {e}")?;
+                        self.reject(line, format!("cannot load {rest}: {e}"));
+                    }
                 }
             }
-            "save" | "load" => writeln!(out, "{word} needs a file name: {word} FILE")?,
+            "save" | "load" => {
+                writeln!(out, "{word} needs a file name: {word} FILE")?;
+                self.reject(line, format!("{word} needs a file name"));
+            }
             _ => {
                 if self.game.outcome().is_some() {
                     writeln!(out, "the game is over; undo, load, or quit")?;
+                    self.reject(line, "the game is over");
                     return Ok(true);
                 }
                 let p = self.game.to_move();
@@ -356,6 +408,7 @@ impl<'a> Session<'a> {
                     }
                     Err(reason) => {
                         writeln!(out, "illegal: {reason}")?;
+                        self.reject(line, format!("illegal: {reason}"));
                         writeln!(out, "legal moves: {}", self.game.legal_moves().join(" "))?;
                     }
                 }
@@ -420,6 +473,6 @@ impl<'a> Session<'a> {
 }
 
 /// Whether a file name asks for SGF (it ends in `.sgf`, any case).
-fn is_sgf(path: &str) -> bool {
+pub(crate) fn is_sgf(path: &str) -> bool {
     path.to_ascii_lowercase().ends_with(".sgf")
 }

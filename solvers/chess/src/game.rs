@@ -151,6 +151,25 @@ impl Game for Chess {
         None
     }
 
+    fn end_reason(&self) -> Option<String> {
+        let reason = if self.pos.count_legal() == 0 {
+            if self.pos.in_check() {
+                "checkmate"
+            } else {
+                "stalemate"
+            }
+        } else if self.pos.halfmove >= 100 {
+            "fifty-move rule"
+        } else if self.repetitions() >= 2 {
+            "threefold repetition"
+        } else if self.pos.insufficient_material() {
+            "insufficient material"
+        } else {
+            return None;
+        };
+        Some(reason.to_string())
+    }
+
     fn is_legal(&self, mv: Move) -> bool {
         if self.drawn_by_rule() {
             return false;

@@ -29,6 +29,14 @@ pub trait Game {
     /// `Some` when the game is over, with how it ended; `None` while it goes on.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// Why the game is over, in a few words (`checkmate`, `the fox reached the hounds'
+    /// home row`), or `None` while it goes on. The provided version says that the player
+    /// to move has no move, which is how most games here end.
+    fn end_reason(&self) -> Option<String> {
+        self.outcome()
+            .map(|_| "the player to move has no legal move".to_string())
+    }
+
     /// True when `mv` is one of the legal moves. The provided version generates them all.
     fn is_legal(&self, mv: Self::Move) -> bool {
         let mut moves = Vec::new();

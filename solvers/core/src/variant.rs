@@ -28,6 +28,12 @@ pub enum VariantProblem {
     },
     /// An empty setting between commas (`standard,,first=fox`).
     Empty,
+    /// `standard` together with another setting (`standard,compulsory-capture`), which it
+    /// contradicts.
+    Conflict {
+        /// The other setting, as written.
+        setting: String,
+    },
 }
 
 /// Why a game's variant text was refused: the game, the text and what is allowed.
@@ -74,6 +80,10 @@ impl fmt::Display for VariantError {
                 f,
                 "{game} variant {text:?} has an empty setting between commas: expected {allowed}"
             ),
+            VariantProblem::Conflict { setting } => write!(
+                f,
+                "{game} variant {text:?} asks for both standard and {setting}: give standard alone, or the settings without it"
+            ),
         }
     }
 }
@@ -82,8 +92,9 @@ impl std::error::Error for VariantError {}
 
 /// Parses `text`, a comma list of settings, for `game`: `apply` is called once per setting
 /// and returns whether the game accepts it. An empty text is the standard game (no
-/// setting); a key given twice, an empty setting between commas, and a setting `apply`
-/// refuses are errors naming the game, the text and `allowed`.
+/// setting); a key given twice, an empty setting between commas, `standard` together with
+/// another setting, and a setting `apply` refuses are errors naming the game, the text and
+/// `allowed`.
 ///
 /// ```
 /// use cgtk_core::parse_variant;
@@ -140,6 +151,17 @@ pub fn parse_variant<'a>(
         }
         seen.push(setting.key);
     }
+    // `standard,compulsory-capture` was read as compulsory-capture: the two contradict.
+    if seen.len() > 1 && seen.contains(&"standard") {
+        let other = text
+            .split(',')
+            .map(str::trim)
+            .find(|part| *part != "standard")
+            .unwrap_or_default();
+        return Err(error(VariantProblem::Conflict {
+            setting: other.to_string(),
+        }));
+    }
     Ok(())
 }
 
@@ -186,5 +208,20 @@ mod tests {
         );
         assert_eq!(parse("a,,b=1").unwrap_err().problem, VariantProblem::Empty);
         assert_eq!(parse("a,").unwrap_err().problem, VariantProblem::Empty);
+    }
+
+    /// `standard,compulsory-capture` used to be read as `compulsory-capture`.
+    #[test]
+    fn standard_with_another_setting_is_a_conflict() {
+        let mut apply = |s: Setting| matches!((s.key, s.value), ("standard" | "a", None));
+        let err = parse_variant("demo", "standard, a", "standard or a", &mut apply).unwrap_err();
+        assert_eq!(
+            err.problem,
+            VariantProblem::Conflict {
+                setting: "a".into()
+            }
+        );
+        assert!(err.to_string().contains("both standard and a"), "{err}");
+        assert!(parse_variant("demo", "standard", "standard or a", &mut apply).is_ok());
     }
 }

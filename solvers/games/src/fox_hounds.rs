@@ -360,6 +360,15 @@ impl Game for FoxHounds {
         }
     }
 
+    fn end_reason(&self) -> Option<String> {
+        let reason = match self.outcome()? {
+            _ if self.fox_home() => "the fox reached the hounds' home row",
+            _ if self.to_move() == self.player(Role::Fox) => "the fox is trapped",
+            _ => "the hounds have no move",
+        };
+        Some(reason.to_string())
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         if self.fox_home() {
             return Some(Outcome::Win(self.player(Role::Fox)));

@@ -270,6 +270,11 @@ impl Game for MuTorere {
         self.opening_turns = undo;
     }
 
+    fn end_reason(&self) -> Option<String> {
+        self.outcome()
+            .map(|_| "the player to move is blocked: no piece can move".to_string())
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         let mut moves = Vec::with_capacity(4);
         self.legal_moves(&mut moves);
@@ -483,17 +488,27 @@ impl Notation for MuTorere {
 }
 
 impl Render for MuTorere {
-    /// The star drawn with ring points 1 at the top going clockwise:
+    /// The star drawn with the point numbers beside it (ring point 1 at the top, going
+    /// clockwise, and the centre c), as moves name them (`4-c`); the start:
     ///
     /// ```text
-    ///   8 1 2          w b b
-    ///   7 c 3    e.g.  w . b
-    ///   6 5 4          w w b
+    /// w b b    8 1 2
+    /// w . b    7 c 3
+    /// w w b    6 5 4
+    /// black to move
+    /// ```
+    ///
+    /// ```
+    /// use cgtk_core::Render;
+    /// use cgtk_games::mu_torere::MuTorere;
+    /// let board = MuTorere::start(Default::default()).render();
+    /// assert!(board.lines().next().unwrap().ends_with("8 1 2"));
     /// ```
     fn render(&self) -> String {
         let c = |p: u8| piece_char(self.cells[p as usize]);
+        // The board used to be drawn without point numbers, which users had to guess.
         format!(
-            "{} {} {}\n{} {} {}\n{} {} {}\n{} to move",
+            "{} {} {}    8 1 2\n{} {} {}    7 c 3\n{} {} {}    6 5 4\n{} to move",
             c(7),
             c(0),
             c(1),

@@ -86,6 +86,8 @@ impl Nim {
     /// use cgtk_games::nim::Nim;
     /// assert_eq!(Nim::parse_heaps("3, 4 5").unwrap().heaps(), &[3, 4, 5]);
     /// assert!(Nim::parse_heaps("3,x").is_err());
+    /// // An empty item between commas is a mistake, not a missing heap.
+    /// assert!(Nim::parse_heaps("3,,5").is_err());
     /// ```
     pub fn parse_heaps(text: &str) -> Result<Nim, NimError> {
         let heaps = parse_sizes(text)?;
@@ -147,14 +149,27 @@ impl Nim {
     }
 }
 
+/// Heap sizes separated by commas and/or whitespace. An empty item between commas is
+/// refused: `3,,5` used to be read as the two heaps `3,5`.
 fn parse_sizes(text: &str) -> Result<Vec<u32>, NimError> {
-    text.split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|s| !s.is_empty())
-        .map(|s| {
-            s.parse::<u32>()
-                .map_err(|_| NimError::NotANumber(s.to_string()))
-        })
-        .collect()
+    let mut sizes = Vec::new();
+    let parts: Vec<&str> = if text.contains(',') {
+        text.split(',').collect()
+    } else {
+        vec![text]
+    };
+    for part in parts {
+        if text.contains(',') && part.trim().is_empty() {
+            return Err(NimError::NotANumber(String::new()));
+        }
+        for s in part.split_whitespace() {
+            sizes.push(
+                s.parse::<u32>()
+                    .map_err(|_| NimError::NotANumber(s.to_string()))?,
+            );
+        }
+    }
+    Ok(sizes)
 }
 
 impl Game for Nim {
@@ -190,6 +205,10 @@ impl Game for Nim {
             .iter()
             .all(|&h| h == 0)
             .then(|| Outcome::Win(self.to_move.opponent()))
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        self.outcome().map(|_| "no counters left".to_string())
     }
 
     fn is_legal(&self, mv: NimMove) -> bool {

@@ -82,6 +82,22 @@ pub enum GridError {
         /// The rejected text.
         token: String,
     },
+    /// A number too large for any colour or press count (above 2^64 - 1).
+    #[error(
+        "row {row}: {token} is too large: colours and press counts go up to 18446744073709551615"
+    )]
+    TooLarge {
+        /// Row (1-based).
+        row: usize,
+        /// The rejected text.
+        token: String,
+    },
+    /// A blank line between two rows (a missing row, or two grids run together).
+    #[error("a blank line follows row {after}: the rows of a grid must follow each other")]
+    BlankLine {
+        /// The row before the blank line (1-based).
+        after: usize,
+    },
     /// Rows of different lengths.
     #[error(
         "row {row} has {got} entries but row 1 has {expected}: all rows must have the same length"

@@ -1,8 +1,10 @@
 //! Grids of colours or press counts: reading and writing the text format.
 //!
 //! One row per line. When every entry is a single digit (k ≤ 10) the digits run together
-//! (`01210`); otherwise entries are separated by spaces (`0 11 3`). Blank lines and lines
-//! starting with `#` are ignored when reading.
+//! (`01210`); otherwise entries are separated by spaces (`0 11 3`). Lines starting with `#`
+//! are ignored when reading, and so are blank lines before the first row and after the last
+//! one; a blank line between two rows is refused (it used to be skipped silently, which
+//! hid a missing row). A UTF-8 byte-order mark at the start is skipped.
 
 use crate::error::GridError;
 
@@ -33,15 +35,29 @@ impl Grid {
     /// assert_eq!((g.rows(), g.cols()), (2, 3));
     /// assert_eq!(g.cells(), &[0, 1, 2, 2, 1, 0]);
     /// assert!(Grid::parse("01\n0").is_err());
+    /// // A blank line between rows is refused; around the grid it is fine.
+    /// assert!(Grid::parse("01\n\n10\n").is_err());
+    /// assert!(Grid::parse("\n01\n10\n\n").is_ok());
     /// ```
     pub fn parse(text: &str) -> Result<Self, GridError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut cells = Vec::new();
         let mut rows = 0;
         let mut cols = 0;
+        let mut blank_after = None;
         for line in text.lines() {
             let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
+            if line.starts_with('#') {
                 continue;
+            }
+            if line.is_empty() {
+                if rows > 0 {
+                    blank_after.get_or_insert(rows);
+                }
+                continue;
+            }
+            if let Some(after) = blank_after {
+                return Err(GridError::BlankLine { after });
             }
             rows += 1;
             let tokens: Vec<&str> = line.split_whitespace().collect();
@@ -50,9 +66,18 @@ impl Grid {
                 cells.extend(tokens[0].bytes().map(|b| u64::from(b - b'0')));
             } else {
                 for token in tokens {
-                    let value = token.parse::<u64>().map_err(|_| GridError::NotANumber {
-                        row: rows,
-                        token: token.to_string(),
+                    let value = token.parse::<u64>().map_err(|_| {
+                        if token.bytes().all(|b| b.is_ascii_digit()) {
+                            GridError::TooLarge {
+                                row: rows,
+                                token: token.to_string(),
+                            }
+                        } else {
+                            GridError::NotANumber {
+                                row: rows,
+                                token: token.to_string(),
+                            }
+                        }
                     })?;
                     cells.push(value);
                 }

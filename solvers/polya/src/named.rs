@@ -96,8 +96,11 @@ impl NamedGroup {
     /// Checks the size is within what is supported.
     pub fn check(&self) -> Result<(), GroupError> {
         match *self {
-            NamedGroup::Cyclic(n) | NamedGroup::Dihedral(n) => {
-                check_size("the number of beads", n, 1, 1_000_000)
+            // A group's degree is its number of points; "the number of beads" was said of
+            // `cycle-index cyclic 0`, where no necklace is in sight.
+            NamedGroup::Cyclic(n) => check_size("the degree of the cyclic group", n, 1, 1_000_000),
+            NamedGroup::Dihedral(n) => {
+                check_size("the degree of the dihedral group", n, 1, 1_000_000)
             }
             NamedGroup::Symmetric(n) => check_size(
                 "the degree of the symmetric group",

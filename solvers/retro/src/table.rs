@@ -107,7 +107,7 @@ pub enum TableError {
         actual: u64,
     },
     /// The file is longer than its header says.
-    #[error("table has {extra} unexpected bytes after its end")]
+    #[error("table has {extra} unexpected {} after its end", if *extra == 1 { "byte" } else { "bytes" })]
     TrailingBytes {
         /// Bytes beyond the announced end.
         extra: u64,

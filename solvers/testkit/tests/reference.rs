@@ -19,6 +19,12 @@ fn every_data_file_of_every_crate_cites_its_source() {
             dirs.push(data);
         }
     }
+    // The command line's own data (the bad-input corpora) at the workspace root.
+    let root = solvers.join("../tests/data");
+    if root.is_dir() {
+        files += check_sources(&root).unwrap_or_else(|e| panic!("{e}"));
+        dirs.push(root);
+    }
     // Today: nimber, poggle, polya, retro and the chess perft table.
     assert!(dirs.len() >= 5, "{dirs:?}");
     assert!(files >= 20, "{files} files");

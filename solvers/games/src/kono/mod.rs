@@ -615,7 +615,25 @@ impl Notation for Kono {
         };
         let (from, separator, to) = parse_from_to(text, &syntax, parse_cell)?;
         let capture = separator == 'x';
-        require_legal(self, Move { from, to, capture }, text)
+        let mv = Move { from, to, capture };
+        // `a1-a3` was answered "not a legal move" when the capture `a1xa3` was legal.
+        if !capture
+            && !self.is_legal(mv)
+            && self.is_legal(Move {
+                capture: true,
+                ..mv
+            })
+        {
+            return Err(NotationError::Move {
+                text: text.to_string(),
+                reason: format!(
+                    "a jump is a capture here: write {}x{}",
+                    cell_name(from),
+                    cell_name(to)
+                ),
+            });
+        }
+        require_legal(self, mv, text)
     }
 }
 

@@ -1,0 +1,271 @@
+//! Regression tests for the findings of the new-user tryout of 2026-11-23 (exit codes,
+//! silent acceptance, messages, JSON, long work). Each test says what used to go wrong.
+
+// A panic in a test is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{cgtk, cgtk_with, json, ok, ok_with, usage_error, usage_error_with};
+
+/// A scripted `play` whose input held illegal moves and unknown commands exited 0, and
+/// `--json` left no trace of them.
+#[test]
+fn scripted_play_with_refused_lines_exits_2_and_records_them() {
+    let run = cgtk_with(
+        &["--json", "play", "nim", "3", "4", "5"],
+        "1:9\nfoo\n1:1\n",
+        None,
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("2 lines of the input refused"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("line 1 \"1:9\""), "{}", run.stderr);
+    let summary: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let rejected = summary["rejected"].as_array().unwrap();
+    assert_eq!(rejected.len(), 2);
+    assert_eq!(rejected[0]["line"], 1);
+    assert_eq!(rejected[0]["input"], "1:9");
+    assert_eq!(rejected[1]["input"], "foo");
+    // The legal move on line 3 was still played.
+    assert_eq!(summary["moves"][0], "1:1");
+    // A clean script still exits 0 with an empty list.
+    let clean = json_with_stdin(&["--json", "play", "nim", "3", "4", "5"], "1:1\n");
+    assert_eq!(clean["rejected"], serde_json::json!([]));
+}
+
+fn json_with_stdin(args: &[&str], stdin: &str) -> serde_json::Value {
+    common::json_with(args, stdin)
+}
+
+/// A line that is not UTF-8 ended the session with exit code 1; it is reported, skipped
+/// and recorded, and the session goes on.
+#[test]
+fn play_reports_and_skips_a_line_that_is_not_utf8() {
+    let run = cgtk_with(
+        &["play", "nim", "3", "4", "5", "--you", "both"],
+        b"\xff\xfe\n1:1\nmoves\n".as_slice(),
+        None,
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("ignored a line that is not UTF-8"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("moves so far: 1:1"), "{}", run.stdout);
+    assert!(run.stderr.contains("not UTF-8"), "{}", run.stderr);
+}
+
+/// `--load` silently replaced the variant, level and seed given beside it.
+#[test]
+fn load_refuses_a_variant_level_or_seed_beside_it() {
+    let dir = common::scratch("tryout", "load");
+    let file = dir.join("nim.json");
+    let file = file.to_str().unwrap();
+    ok_with(
+        &["play", "nim", "3", "4", "5", "--seed", "4", "--you", "both"],
+        &format!("1:1\nsave {file}\nquit\n"),
+    );
+    for extra in [&["7"][..], &["--level", "5"], &["--seed", "9"]] {
+        let mut args = vec!["play", "nim", "--load", file];
+        args.extend_from_slice(extra);
+        let err = usage_error_with(&args, "quit\n");
+        assert!(
+            err.contains("takes the variant, level and seed from the file"),
+            "{err}"
+        );
+    }
+    // Alone it loads the file's game (Nim has no standard heaps to start from).
+    let out = ok_with(
+        &["play", "nim", "--load", file, "--you", "both"],
+        "moves\nquit\n",
+    );
+    assert!(out.contains("moves so far: 1:1"), "{out}");
+}
+
+/// `play kono ''` was the standard game; `play poggle 3 4` was a 3×3 board in 4 colours
+/// while `poggle solve 3 4` is refused.
+#[test]
+fn empty_variant_words_and_a_two_word_poggle_board_are_refused() {
+    let err = usage_error_with(&["play", "kono", ""], "quit\n");
+    assert!(err.contains("an empty variant word"), "{err}");
+    let err = usage_error_with(&["play", "poggle", "3", "4"], "quit\n");
+    assert!(err.contains("takes its board as one word"), "{err}");
+    assert!(usage_error(&["poggle", "solve", "3", "4"]).contains("unexpected argument"));
+    let err = usage_error(&["solve", "mu-torere", "--variant", ""]);
+    assert!(err.contains("--variant"), "{err}");
+}
+
+/// `cycle-index cyclic 6 --group rotations` ignored `--group`, and `cycle-index cyclic 0`
+/// spoke of beads.
+#[test]
+fn cycle_index_refuses_group_for_other_groups_and_names_the_degree() {
+    for family in ["cyclic", "dihedral", "symmetric"] {
+        let err = usage_error(&["cycle-index", family, "4", "--group", "rotations"]);
+        assert!(
+            err.contains("--group rotations is for `cycle-index board"),
+            "{err}"
+        );
+    }
+    let err = usage_error(&["cycle-index", "generators", "3", "--group", "full"]);
+    assert!(err.contains("--group full"), "{err}");
+    let err = usage_error(&["cycle-index", "cyclic", "0"]);
+    assert!(err.contains("the degree of the cyclic group"), "{err}");
+    assert!(!err.contains("beads"), "{err}");
+    // For a board it still chooses the group: D4 has order 8, C4 order 4.
+    assert!(ok(&["cycle-index", "board", "3"]).contains("order 8"));
+    assert!(ok(&["cycle-index", "board", "3", "--group", "rotations"]).contains("order 4"));
+}
+
+/// 64-bit values were JSON numbers in `nimber` and `nim` (2^64 - 1 came back as
+/// 18446744073709552000 in jq); they are decimal strings, as in `count` and `poggle`.
+#[test]
+fn sixty_four_bit_values_are_strings_in_json() {
+    let top = "18446744073709551615";
+    assert_eq!(
+        json(&["nimber", &format!("*{top}"), "--json"])["value"],
+        top
+    );
+    let nim = json(&["--json", "nim", top, "1"]);
+    assert_eq!(nim["heaps"], serde_json::json!([top, "1"]));
+    assert_eq!(nim["nim_sum"], "18446744073709551614");
+    let mv = &nim["winning_moves"][0];
+    assert_eq!(mv["heap"], 1);
+    // Heap 1 goes to 1 (the XOR of the other heaps): take 2^64 - 2.
+    assert_eq!(mv["take"], "18446744073709551614");
+    assert_eq!(mv["leaves"], "1");
+}
+
+/// Heaps were numbered from 0 by `nim` and `grundy --position` but from 1 by `play nim`.
+/// In 3 4 5 the only winning move takes 2 from the first heap: all three say heap 1.
+#[test]
+fn heaps_are_numbered_from_1_everywhere() {
+    assert!(ok(&["nim", "3", "4", "5"]).contains("heap 1: take 2, leaving 1"));
+    assert!(ok(&["nim", "3", "4", "5", "--explain"]).contains("heap 3   5 = 101"));
+    // 0.3333333 is Nim for heaps of up to 7 (take any number, leave one heap or none).
+    let grundy = ok(&["grundy", "0.3333333", "--position", "3,4,5"]);
+    assert!(grundy.contains("heap 1 (3): take 2, leaving 1"), "{grundy}");
+    let grundy = json(&["--json", "grundy", "0.3333333", "--position", "3,4,5"]);
+    assert_eq!(grundy["position"]["winning_moves"][0]["heap"], 1);
+    let hint = ok_with(&["play", "nim", "3", "4", "5"], "hint\nquit\n");
+    assert!(hint.contains("hint: 1:2"), "{hint}");
+    let mut heaps = json(&["--json", "nim", "3", "4", "5"]);
+    assert_eq!(heaps["winning_moves"][0]["heap"].take(), 1);
+}
+
+/// "game over: draw" never said why; the Mu Torere board had no point numbers.
+#[test]
+fn game_over_says_why_and_mu_torere_shows_its_points() {
+    let knights = "g1f3\ng8f6\nf3g1\nf6g8\ng1f3\ng8f6\nf3g1\nf6g8\n";
+    let out = ok_with(&["play", "chess", "--you", "both"], knights);
+    assert!(
+        out.contains("game over: draw (threefold repetition)"),
+        "{out}"
+    );
+    let out = ok_with(&["play", "nim", "1"], "1:1\n");
+    assert!(
+        out.contains("game over: you (first) win (no counters left)"),
+        "{out}"
+    );
+    let mate = "f2f3\ne7e5\ng2g4\nd8h4\n";
+    let out = ok_with(&["play", "chess", "--you", "both"], mate);
+    assert!(out.contains("game over: second wins (checkmate)"), "{out}");
+    let out = ok_with(&["play", "mu-torere"], "quit\n");
+    for row in ["8 1 2", "7 c 3", "6 5 4"] {
+        assert!(out.contains(row), "{out}");
+    }
+}
+
+/// `chess perft 12` ran for days without a word; it is refused up front with the
+/// estimate unless --force. Small trees are not estimated at all.
+#[test]
+fn huge_perft_is_refused_with_an_estimate() {
+    let err = usage_error(&["chess", "perft", "12"]);
+    assert!(err.contains("would count about"), "{err}");
+    assert!(err.contains("--force"), "{err}");
+    assert_eq!(ok(&["chess", "perft", "3"]), "nodes: 8902\n");
+    assert_eq!(
+        ok(&[
+            "chess",
+            "perft",
+            "5",
+            "--fen",
+            "8/8/8/8/8/8/8/K6k w - - 0 1"
+        ]),
+        "nodes: 1890\n"
+    );
+}
+
+/// `grundy kayles --position 1000000` listed 83,342 moves with no way to stop it.
+#[test]
+fn grundy_position_lists_at_most_limit_moves() {
+    let out = ok(&["grundy", "kayles", "--position", "10000"]);
+    let listed = out.lines().filter(|l| l.starts_with("  heap")).count();
+    assert_eq!(listed, 100, "{out}");
+    assert!(out.contains("more (raise --limit to list them)"), "{out}");
+    let full = json(&[
+        "--json",
+        "grundy",
+        "kayles",
+        "--position",
+        "10000",
+        "--limit",
+        "100000",
+    ]);
+    let count = full["position"]["winning_move_count"].as_u64().unwrap();
+    assert_eq!(
+        full["position"]["winning_moves"].as_array().unwrap().len() as u64,
+        count
+    );
+    assert!(out.contains(&format!("{count} winning moves")), "{out}");
+    let few = json(&[
+        "--json",
+        "grundy",
+        "kayles",
+        "--position",
+        "10000",
+        "--limit",
+        "3",
+    ]);
+    assert_eq!(
+        few["position"]["winning_moves"].as_array().unwrap().len(),
+        3
+    );
+    assert_eq!(few["position"]["winning_move_count"].as_u64(), Some(count));
+}
+
+/// Exit code 1 is kept for failures of the environment: a full disk.
+#[test]
+fn a_full_disk_exits_1() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    let run = cgtk(&["solve", "mu-torere", "--out", "/dev/full"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+}
+
+/// Options a command does not use were accepted and ignored: `table export --json` wrote
+/// CSV, `uci --json` and `play poggle --you second` / `--level 5` changed nothing.
+#[test]
+fn options_a_command_does_not_use_are_refused() {
+    let dir = common::scratch("tryout", "export");
+    let table = dir.join("mu.tbl");
+    let table = table.to_str().unwrap();
+    ok(&["solve", "mu-torere", "--out", table]);
+    let lines = ok(&["--json", "table", "export", table]);
+    let first: serde_json::Value = serde_json::from_str(lines.lines().next().unwrap()).unwrap();
+    assert!(first["position"].is_string(), "{first}");
+    let err = usage_error(&["--json", "table", "export", table, "--format", "csv"]);
+    assert!(err.contains("--format csv"), "{err}");
+    assert!(ok(&["table", "export", table]).starts_with("position,value,distance"));
+    let err = usage_error_with(&["--json", "uci"], "quit\n");
+    assert!(err.contains("--json does not apply"), "{err}");
+    let err = usage_error_with(&["play", "poggle", "3", "--you", "second"], "quit\n");
+    assert!(err.contains("--you does not apply"), "{err}");
+    let err = usage_error_with(&["play", "poggle", "3", "--level", "5"], "quit\n");
+    assert!(err.contains("--level is for"), "{err}");
+}
