@@ -213,7 +213,7 @@ fn play_go_saves_and_loads_sgf() {
     // Loading the SGF or the JSON document gives the same game.
     for file in ["g.sgf", "g.json"] {
         let load = cgtk_with(
-            &["play", "go", "5", "--you", "both", "--load", file],
+            &["play", "go", "--you", "both", "--load", file],
             "moves\nquit\n",
             Some(&dir),
         );
@@ -227,7 +227,7 @@ fn play_go_saves_and_loads_sgf() {
     // An SGF with set-up stones is refused with a reason.
     std::fs::write(dir.join("setup.sgf"), "(;SZ[5]AB[aa])").unwrap();
     let bad = cgtk_with(
-        &["play", "go", "5", "--load", "setup.sgf"],
+        &["play", "go", "--load", "setup.sgf"],
         "quit\n",
         Some(&dir),
     );
