@@ -139,6 +139,28 @@ pub fn coset_minimum_gf2(
     limits: SearchLimits,
     report: &(dyn Fn(&SearchProgress) + Sync),
 ) -> CosetMinimum {
+    coset_minimum_gf2_by(None, particular, basis, limits, report)
+}
+
+/// [`coset_minimum_gf2`] with the method forced: `Some(SearchMethod::GrayCode)` (up to
+/// 63 dimensions) or `Some(SearchMethod::InformationSets)`; `None` picks the cheaper.
+///
+/// ```
+/// use cgtk_poggle::{coset_minimum_gf2_by, SearchLimits, SearchMethod};
+/// let basis = [vec![1, 1, 1, 0, 0], vec![0, 0, 1, 1, 1]];
+/// for method in [SearchMethod::GrayCode, SearchMethod::InformationSets] {
+///     let best = coset_minimum_gf2_by(Some(method), &[1, 1, 1, 1, 1], &basis,
+///                                     SearchLimits::default(), &|_| {});
+///     assert_eq!((best.total, best.minimal, best.method), (2, true, method));
+/// }
+/// ```
+pub fn coset_minimum_gf2_by(
+    force: Option<SearchMethod>,
+    particular: &[u32],
+    basis: &[Vec<u32>],
+    limits: SearchLimits,
+    report: &(dyn Fn(&SearchProgress) + Sync),
+) -> CosetMinimum {
     let Some(code) = CosetCode::new(particular, basis) else {
         // Beyond the packed searches: local search only.
         let with_orders: Vec<(Vec<u32>, u32)> = basis.iter().map(|g| (g.clone(), 2)).collect();
@@ -174,16 +196,21 @@ pub fn coset_minimum_gf2(
     ctl.offer(warm.best);
     let gray_cost = (code.dim <= MAX_GRAY_DIM).then(|| 1u64 << code.dim);
     let info_cost = info.cost_to_reach(warm.best);
-    let use_gray = match (gray_cost, info_cost) {
+    let use_gray = match (force, gray_cost, info_cost) {
+        (Some(SearchMethod::GrayCode), Some(_), _) => true,
+        (Some(SearchMethod::InformationSets), _, _) => false,
+        (_, g, i) => match (g, i) {
         // Small cosets are walked whole, which also counts the minimal solutions.
         (Some(_), _) if code.dim <= COUNT_DIM => true,
         (Some(g), Some(i)) => g <= i,
         (Some(_), None) => true,
         (None, _) => false,
+        },
     };
     let (best, coords, lower_bound, count, method) =
-        if (warm.lower_bound >= warm.best && !(use_gray && code.dim <= COUNT_DIM))
-            || ctl.is_stopped()
+        if (warm.lower_bound >= warm.best && !(use_gray && code.dim <= COUNT_DIM)
+            || ctl.is_stopped())
+            && force.is_none()
         {
             (
                 warm.best,
