@@ -4,6 +4,7 @@
 
 use super::code::CosetCode;
 use super::control::Control;
+use multiversion::multiversion;
 use rayon::prelude::*;
 
 /// The most kernel dimensions the Gray-code walk takes (coordinates in a u64).
@@ -69,12 +70,32 @@ pub(crate) fn gray_search(code: &CosetCode, ctl: &Control) -> GrayOutcome {
 
 /// The coordinates `high + gray(s)` for s < 2^low: (fewest presses, coordinates, count).
 fn walk_chunk(code: &CosetCode, high: u64, low: usize) -> (u64, u64, u64) {
-    let mut x = code.vector(u128::from(high));
-    let mut best = code.weight(&x);
+    let x = code.vector(u128::from(high));
+    let (best, best_step, count) = walk(x, &code.generators[..low], &code.word_weight);
+    (
+        best + code.constant,
+        high | (best_step ^ (best_step >> 1)),
+        count,
+    )
+}
+
+/// The Gray-code walk from x over all sums of `gens`: (fewest weight, step, count). Copies
+/// are compiled for processors with hardware popcount and chosen when the program starts.
+#[multiversion(targets(
+    "x86_64+avx512f+avx512bw+avx512vl+avx512vpopcntdq+popcnt",
+    "x86_64+avx2+popcnt",
+    "x86_64+popcnt",
+    "aarch64+neon"
+))]
+fn walk(mut x: Vec<u64>, gens: &[Vec<u64>], weights: &[u32]) -> (u64, u64, u64) {
+    let mut best: u64 = x
+        .iter()
+        .zip(weights)
+        .map(|(v, &w)| u64::from(v.count_ones() * w))
+        .sum();
     let mut best_step = 0u64;
     let mut count = 1u64;
-    let gens = &code.generators[..low];
-    let weights = &code.word_weight;
+    let low = gens.len();
     for step in 1..(1u64 << low) {
         let g = &gens[step.trailing_zeros() as usize];
         let mut w = 0u64;
@@ -90,9 +111,5 @@ fn walk_chunk(code: &CosetCode, high: u64, low: usize) -> (u64, u64, u64) {
             count += 1;
         }
     }
-    (
-        best + code.constant,
-        high | (best_step ^ (best_step >> 1)),
-        count,
-    )
+    (best, best_step, count)
 }

@@ -8,6 +8,7 @@
 
 use super::code::{xor_into, CosetCode};
 use super::control::Control;
+use multiversion::multiversion;
 use rayon::prelude::*;
 use std::sync::atomic::Ordering;
 
@@ -300,12 +301,7 @@ fn subsets(
         let top = stack.len() - 1;
         for i in from..dim {
             let (row, c) = &set.rows[i];
-            let w: u64 = stack[top]
-                .iter()
-                .zip(row)
-                .zip(&code.word_weight)
-                .map(|((a, b), &m)| u64::from((a ^ b).count_ones() * m))
-                .sum();
+            let w = weigh_sum(&stack[top], row, &code.word_weight);
             *visited += 1;
             if w < best.0 {
                 *best = (w, coords ^ c);
@@ -389,4 +385,20 @@ fn binomial(n: usize, k: usize) -> u64 {
         }
     }
     r as u64
+}
+
+/// The weight of a ^ b. Copies are compiled for processors with hardware popcount and
+/// chosen when the program starts.
+#[multiversion(targets(
+    "x86_64+avx512f+avx512bw+avx512vl+avx512vpopcntdq+popcnt",
+    "x86_64+avx2+popcnt",
+    "x86_64+popcnt",
+    "aarch64+neon"
+))]
+fn weigh_sum(a: &[u64], b: &[u64], weights: &[u32]) -> u64 {
+    a.iter()
+        .zip(b)
+        .zip(weights)
+        .map(|((x, y), &m)| u64::from((x ^ y).count_ones() * m))
+        .sum()
 }
