@@ -3,6 +3,7 @@
 //! cores.
 
 use super::code::CosetCode;
+use super::symmetry::Piece;
 use super::control::Control;
 use multiversion::multiversion;
 use rayon::prelude::*;
@@ -16,8 +17,8 @@ pub(crate) struct GrayOutcome {
     /// Fewest presses seen (constant included).
     pub best: u64,
     /// Coordinates of a solution with that many presses.
-    pub coords: u64,
-    /// How many visited solutions have that many presses.
+    pub coords: u128,
+    /// How many solutions have that many presses (pieces' weights included).
     pub count: u64,
     /// Whether every solution was visited.
     pub complete: bool,
@@ -28,31 +29,63 @@ fn chunk_bits(dim: usize) -> usize {
     dim.min(18)
 }
 
-/// Walks the whole coset (2^dim solutions, dim ≤ [`MAX_GRAY_DIM`]) unless `ctl` stops it.
-pub(crate) fn gray_search(code: &CosetCode, ctl: &Control) -> GrayOutcome {
-    let dim = code.dim;
-    debug_assert!(dim <= MAX_GRAY_DIM);
-    let low = chunk_bits(dim);
-    let chunks = 1u64 << (dim - low);
-    ctl.total.store(1u64 << dim, std::sync::atomic::Ordering::Relaxed);
-    let walk = |chunk: u64| -> Option<(u64, u64, u64)> {
+/// Walks every piece (together they cover the coset up to a symmetry) unless `ctl` stops
+/// it; the count weighs each solution found by its piece's weight.
+pub(crate) fn gray_search(code: &CosetCode, pieces: &[Piece], ctl: &Control) -> GrayOutcome {
+    // The kernel-coordinate vectors of all pieces, packed once.
+    let mut packed: std::collections::HashMap<u128, Vec<u64>> = std::collections::HashMap::new();
+    for piece in pieces {
+        for &g in &piece.gens {
+            packed.entry(g).or_insert_with(|| pack(code, g));
+        }
+    }
+    let mut jobs: Vec<(usize, u64, usize)> = Vec::new(); // (piece, chunk, low bits)
+    let mut total = 0u64;
+    for (i, piece) in pieces.iter().enumerate() {
+        debug_assert!(piece.gens.len() <= MAX_GRAY_DIM);
+        let low = chunk_bits(piece.gens.len());
+        for chunk in 0..(1u64 << (piece.gens.len() - low)) {
+            jobs.push((i, chunk, low));
+        }
+        total += 1u64 << piece.gens.len();
+    }
+    ctl.total.store(total, std::sync::atomic::Ordering::Relaxed);
+    let walk_job = |&(i, chunk, low): &(usize, u64, usize)| -> Option<(u64, u128, u64)> {
         if ctl.is_stopped() {
             return None;
         }
-        let out = walk_chunk(code, chunk << low, low);
-        ctl.offer(out.0);
+        let piece = &pieces[i];
+        let mut base = piece.base;
+        for (b, &g) in piece.gens.iter().enumerate().skip(low) {
+            if chunk >> (b - low) & 1 == 1 {
+                base ^= g;
+            }
+        }
+        let gens: Vec<&[u64]> = piece.gens[..low]
+            .iter()
+            .map(|g| packed.get(g).map_or(&[][..], Vec::as_slice))
+            .collect();
+        let (best, step, count) = walk(code.vector(base), &gens, &code.word_weight);
+        let gray = step ^ (step >> 1);
+        let coords = piece.gens[..low]
+            .iter()
+            .enumerate()
+            .filter(|(b, _)| gray >> b & 1 == 1)
+            .fold(base, |acc, (_, &g)| acc ^ g);
+        let best = best + code.constant;
+        ctl.offer(best);
         ctl.tick(1u64 << low);
-        Some(out)
+        Some((best, coords, count * piece.weight))
     };
-    let merge = |a: (u64, u64, u64), b: (u64, u64, u64)| match a.0.cmp(&b.0) {
+    let merge = |a: (u64, u128, u64), b: (u64, u128, u64)| match a.0.cmp(&b.0) {
         std::cmp::Ordering::Less => a,
         std::cmp::Ordering::Greater => b,
         std::cmp::Ordering::Equal => (a.0, a.1.min(b.1), a.2 + b.2),
     };
-    let results: Vec<Option<(u64, u64, u64)>> = if chunks == 1 {
-        vec![walk(0)]
+    let results: Vec<Option<(u64, u128, u64)>> = if jobs.len() == 1 {
+        vec![walk_job(&jobs[0])]
     } else {
-        (0..chunks).into_par_iter().map(walk).collect()
+        jobs.par_iter().map(walk_job).collect()
     };
     let complete = results.iter().all(Option::is_some);
     let (best, coords, count) = results
@@ -68,15 +101,17 @@ pub(crate) fn gray_search(code: &CosetCode, ctl: &Control) -> GrayOutcome {
     }
 }
 
-/// The coordinates `high + gray(s)` for s < 2^low: (fewest presses, coordinates, count).
-fn walk_chunk(code: &CosetCode, high: u64, low: usize) -> (u64, u64, u64) {
-    let x = code.vector(u128::from(high));
-    let (best, best_step, count) = walk(x, &code.generators[..low], &code.word_weight);
-    (
-        best + code.constant,
-        high | (best_step ^ (best_step >> 1)),
-        count,
-    )
+/// The packed kernel vector with coordinates c.
+fn pack(code: &CosetCode, c: u128) -> Vec<u64> {
+    let mut v = vec![0u64; code.words()];
+    for (i, g) in code.generators.iter().enumerate() {
+        if c >> i & 1 == 1 {
+            for (a, b) in v.iter_mut().zip(g) {
+                *a ^= b;
+            }
+        }
+    }
+    v
 }
 
 /// The Gray-code walk from x over all sums of `gens`: (fewest weight, step, count). Copies
@@ -87,7 +122,7 @@ fn walk_chunk(code: &CosetCode, high: u64, low: usize) -> (u64, u64, u64) {
     "x86_64+popcnt",
     "aarch64+neon"
 ))]
-fn walk(mut x: Vec<u64>, gens: &[Vec<u64>], weights: &[u32]) -> (u64, u64, u64) {
+fn walk(mut x: Vec<u64>, gens: &[&[u64]], weights: &[u32]) -> (u64, u64, u64) {
     let mut best: u64 = x
         .iter()
         .zip(weights)
@@ -97,7 +132,7 @@ fn walk(mut x: Vec<u64>, gens: &[Vec<u64>], weights: &[u32]) -> (u64, u64, u64) 
     let mut count = 1u64;
     let low = gens.len();
     for step in 1..(1u64 << low) {
-        let g = &gens[step.trailing_zeros() as usize];
+        let g = gens[step.trailing_zeros() as usize];
         let mut w = 0u64;
         for ((a, b), &m) in x.iter_mut().zip(g).zip(weights) {
             *a ^= b;

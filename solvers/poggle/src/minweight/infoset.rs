@@ -341,7 +341,7 @@ fn subsets(
 
 /// Rows mᵢ with mᵢ·forms[k] = δᵢₖ over GF(2) (the inverse of the matrix whose columns are
 /// the forms), or `None` when the forms are dependent.
-fn invert(forms: &[u128], dim: usize) -> Option<Vec<u128>> {
+pub(crate) fn invert(forms: &[u128], dim: usize) -> Option<Vec<u128>> {
     // Matrix A with A[k] = forms[k] (row k, bit j). We want M with (M Aᵀ)ᵢₖ = δ, i.e.
     // M = (Aᵀ)⁻¹. Gauss–Jordan on rows of Aᵀ augmented with the identity.
     let mut rows: Vec<(u128, u128)> = (0..dim)

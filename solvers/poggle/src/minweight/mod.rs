@@ -17,6 +17,7 @@ mod code;
 mod control;
 mod gray;
 mod infoset;
+mod symmetry;
 
 pub use code::MAX_NULLITY;
 pub use control::{SearchLimits, SearchMethod, SearchProgress};
@@ -27,6 +28,7 @@ use code::{solution_of, CosetCode};
 use control::Control;
 use gray::{gray_search, MAX_GRAY_DIM};
 use infoset::InfoSearch;
+use symmetry::{halved_pieces, Piece};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use std::time::{Duration, Instant};
@@ -99,7 +101,8 @@ pub fn fewest_presses(
     let k = board.colours();
     let minimum = if k == 2 {
         let basis: Vec<Vec<u32>> = basis.into_iter().map(|(g, _)| g).collect();
-        coset_minimum_gf2(&x, &basis, limits, report)
+        let symmetries = board_involutions(board.rows(), board.cols());
+        coset_minimum_gf2_by(None, &x, &basis, &symmetries, limits, report)
     } else {
         coset_minimum_zk(&x, &basis, &solutions, k, limits)
     };
@@ -139,17 +142,21 @@ pub fn coset_minimum_gf2(
     limits: SearchLimits,
     report: &(dyn Fn(&SearchProgress) + Sync),
 ) -> CosetMinimum {
-    coset_minimum_gf2_by(None, particular, basis, limits, report)
+    coset_minimum_gf2_by(None, particular, basis, &[], limits, report)
 }
 
 /// [`coset_minimum_gf2`] with the method forced: `Some(SearchMethod::GrayCode)` (up to
 /// 63 dimensions) or `Some(SearchMethod::InformationSets)`; `None` picks the cheaper.
+/// `symmetries` are permutations of the buttons (`perm[i]` is where button i goes, e.g.
+/// from [`board_involutions`]); an involution among them that maps the coset onto itself
+/// halves the Gray-code walk (one solution of each mirror pair is weighed). A permutation
+/// that does not map the coset onto itself is ignored.
 ///
 /// ```
 /// use cgtk_poggle::{coset_minimum_gf2_by, SearchLimits, SearchMethod};
 /// let basis = [vec![1, 1, 1, 0, 0], vec![0, 0, 1, 1, 1]];
 /// for method in [SearchMethod::GrayCode, SearchMethod::InformationSets] {
-///     let best = coset_minimum_gf2_by(Some(method), &[1, 1, 1, 1, 1], &basis,
+///     let best = coset_minimum_gf2_by(Some(method), &[1, 1, 1, 1, 1], &basis, &[],
 ///                                     SearchLimits::default(), &|_| {});
 ///     assert_eq!((best.total, best.minimal, best.method), (2, true, method));
 /// }
@@ -158,6 +165,7 @@ pub fn coset_minimum_gf2_by(
     force: Option<SearchMethod>,
     particular: &[u32],
     basis: &[Vec<u32>],
+    symmetries: &[Vec<usize>],
     limits: SearchLimits,
     report: &(dyn Fn(&SearchProgress) + Sync),
 ) -> CosetMinimum {
@@ -221,11 +229,18 @@ pub fn coset_minimum_gf2_by(
             )
         } else if use_gray {
             ctl.set_method(SearchMethod::GrayCode);
-            let g = gray_search(&code, &ctl);
+            let pieces = halved_pieces(particular, basis, symmetries).unwrap_or_else(|| {
+                vec![Piece {
+                    base: 0,
+                    gens: (0..code.dim).map(|i| 1u128 << i).collect(),
+                    weight: 1,
+                }]
+            });
+            let g = gray_search(&code, &pieces, &ctl);
             if g.complete {
-                (g.best, u128::from(g.coords), g.best, Some(g.count), SearchMethod::GrayCode)
+                (g.best, g.coords, g.best, Some(g.count), SearchMethod::GrayCode)
             } else if g.best < warm.best {
-                (g.best, u128::from(g.coords), warm.lower_bound, None, SearchMethod::GrayCode)
+                (g.best, g.coords, warm.lower_bound, None, SearchMethod::GrayCode)
             } else {
                 (warm.best, warm.coords, warm.lower_bound, None, SearchMethod::GrayCode)
             }
@@ -319,4 +334,34 @@ pub fn coset_minimum_zk(
         method: SearchMethod::LocalSearch,
         nodes: best.visited,
     }
+}
+
+/// The involutions of an r×c board as button permutations (row-major): the two mirror
+/// images and the half turn, and on a square board the two diagonal reflections.
+///
+/// ```
+/// use cgtk_poggle::board_involutions;
+/// let all = board_involutions(2, 2);
+/// assert_eq!(all.len(), 5);
+/// assert!(all.contains(&vec![1, 0, 3, 2])); // left-right mirror
+/// assert_eq!(board_involutions(2, 3).len(), 3);
+/// ```
+pub fn board_involutions(rows: usize, cols: usize) -> Vec<Vec<usize>> {
+    let index = |i: usize, j: usize| i * cols + j;
+    let mut maps: Vec<Box<dyn Fn(usize, usize) -> usize>> = vec![
+        Box::new(move |i, j| index(i, cols - 1 - j)),
+        Box::new(move |i, j| index(rows - 1 - i, j)),
+        Box::new(move |i, j| index(rows - 1 - i, cols - 1 - j)),
+    ];
+    if rows == cols {
+        maps.push(Box::new(move |i, j| index(j, i)));
+        maps.push(Box::new(move |i, j| index(cols - 1 - j, rows - 1 - i)));
+    }
+    maps.iter()
+        .map(|f| {
+            (0..rows * cols)
+                .map(|cell| f(cell / cols.max(1), cell % cols.max(1)))
+                .collect()
+        })
+        .collect()
 }
