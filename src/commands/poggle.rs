@@ -4,7 +4,7 @@
 use crate::cli::{read_input, usage, Context};
 use anyhow::{Context as _, Result};
 use cgtk_poggle::{
-    coset_minimum_gf2, coset_minimum_zk, enumerate_solutions, format_grid, nullity_line,
+    board_involutions, coset_minimum_gf2_by, coset_minimum_zk, enumerate_solutions, format_grid, nullity_line,
     nullity_method, total_presses, Analysis, BigUint, Board, BoardError, BoardSize, BoardSpec,
     CosetMinimum, Grid, NullityLine, Pattern, SearchLimits, SearchMethod,
 };
@@ -287,7 +287,7 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
         let mut presses = x.clone();
         report.minimal = unique;
         if args.minimal && !unique {
-            let best = search_minimum(&x, &basis, &kernel, k, args.search.limits(), ctx);
+            let best = search_minimum(&board, &x, &basis, &kernel, args.search.limits(), ctx);
             presses = best.presses.clone();
             report.minimal = best.minimal;
             report.lower_bound = Some(best.lower_bound);
@@ -587,13 +587,14 @@ fn table_text(entries: &[KernelReport]) -> String {
 /// The fewest-presses search over a coset, with a progress bar (best found and lower
 /// bound) when standard error is a terminal.
 fn search_minimum(
+    board: &Board,
     x: &[u32],
     basis: &[(Vec<u32>, u32)],
     kernel: &BigUint,
-    k: u32,
     limits: SearchLimits,
     ctx: &Context,
 ) -> CosetMinimum {
+    let k = board.colours();
     if k != 2 {
         return coset_minimum_zk(x, basis, kernel, k, limits);
     }
@@ -615,7 +616,10 @@ fn search_minimum(
         }
     };
     let gens: Vec<Vec<u32>> = basis.iter().map(|(g, _)| g.clone()).collect();
-    let best = coset_minimum_gf2(x, &gens, limits, &report);
+    // The board's mirror images halve the walk when they map the solutions onto themselves
+    // (the search checks that, so a custom start or goal is safe).
+    let symmetries = board_involutions(board.rows(), board.cols());
+    let best = coset_minimum_gf2_by(None, x, &gens, &symmetries, limits, &report);
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -694,7 +698,7 @@ fn minimal_table(args: &MinimalTableArgs, ctx: &Context) -> Result<()> {
         };
         if let Some(x) = solution {
             let basis = analysis.kernel_basis();
-            let best = search_minimum(&x, &basis, &kernel, k, limits, ctx);
+            let best = search_minimum(&board, &x, &basis, &kernel, limits, ctx);
             // Every reported solution is checked against the board first.
             if !board.is_solution(&best.presses) {
                 anyhow::bail!("internal error: the fewest-presses search returned a non-solution for n = {n}");

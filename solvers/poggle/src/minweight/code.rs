@@ -60,9 +60,8 @@ impl CosetCode {
         let mut columns: Vec<(u128, bool, u32)> = Vec::new();
         for (a, (m0, m1)) in forms {
             constant += u64::from(m0.min(m1));
-            if m0 != m1 {
-                columns.push((a, m1 > m0, m0.abs_diff(m1)));
-            }
+            // Balanced forms weigh 0 but stay: information sets may need them.
+            columns.push((a, m1 > m0, m0.abs_diff(m1)));
         }
         // Heaviest first, then by form, so that the layout does not depend on hashing.
         columns.sort_by(|x, y| y.2.cmp(&x.2).then(x.0.cmp(&y.0)));
@@ -114,6 +113,12 @@ impl CosetCode {
     /// Number of packed words.
     pub fn words(&self) -> usize {
         self.word_weight.len()
+    }
+
+    /// The weights of the words that count (the weight-0 words come last).
+    pub fn active_weights(&self) -> &[u32] {
+        let n = self.word_weight.iter().take_while(|&&w| w > 0).count();
+        &self.word_weight[..n]
     }
 
     /// Weight of a packed vector (without the constant).

@@ -65,7 +65,7 @@ pub(crate) fn gray_search(code: &CosetCode, pieces: &[Piece], ctl: &Control) -> 
             .iter()
             .map(|g| packed.get(g).map_or(&[][..], Vec::as_slice))
             .collect();
-        let (best, step, count) = walk(code.vector(base), &gens, &code.word_weight);
+        let (best, step, count) = walk(code.vector(base), &gens, code.active_weights());
         let gray = step ^ (step >> 1);
         let coords = piece.gens[..low]
             .iter()

@@ -301,7 +301,7 @@ fn subsets(
         let top = stack.len() - 1;
         for i in from..dim {
             let (row, c) = &set.rows[i];
-            let w = weigh_sum(&stack[top], row, &code.word_weight);
+            let w = weigh_sum(&stack[top], row, code.active_weights());
             *visited += 1;
             if w < best.0 {
                 *best = (w, coords ^ c);
