@@ -39,22 +39,30 @@ pub(crate) fn gray_search(code: &CosetCode, pieces: &[Piece], ctl: &Control) -> 
             packed.entry(g).or_insert_with(|| pack(code, g));
         }
     }
-    let mut jobs: Vec<(usize, u64, usize)> = Vec::new(); // (piece, chunk, low bits)
+    // Jobs are (piece, chunk) pairs, numbered through the prefix sums of the pieces' chunk
+    // counts and made on the fly (there may be far too many to list).
+    let mut first_job = Vec::with_capacity(pieces.len() + 1);
+    let mut jobs = 0u64;
     let mut total = 0u64;
-    for (i, piece) in pieces.iter().enumerate() {
+    for piece in pieces {
         debug_assert!(piece.gens.len() <= MAX_GRAY_DIM);
+        first_job.push(jobs);
         let low = chunk_bits(piece.gens.len());
-        for chunk in 0..(1u64 << (piece.gens.len() - low)) {
-            jobs.push((i, chunk, low));
-        }
-        total += 1u64 << piece.gens.len();
+        jobs = jobs.saturating_add(1u64 << (piece.gens.len() - low));
+        total = total.saturating_add(1u64 << piece.gens.len());
     }
+    first_job.push(jobs);
     ctl.total.store(total, std::sync::atomic::Ordering::Relaxed);
-    let walk_job = |&(i, chunk, low): &(usize, u64, usize)| -> Option<(u64, u128, u64)> {
+    // (fewest, coordinates, count, complete)
+    type Found = (u64, u128, u64, bool);
+    let walk_job = |job: u64| -> Found {
         if ctl.is_stopped() {
-            return None;
+            return (u64::MAX, 0, 0, false);
         }
+        let i = first_job.partition_point(|&f| f <= job) - 1;
+        let chunk = job - first_job[i];
         let piece = &pieces[i];
+        let low = chunk_bits(piece.gens.len());
         let mut base = piece.base;
         for (b, &g) in piece.gens.iter().enumerate().skip(low) {
             if chunk >> (b - low) & 1 == 1 {
@@ -75,24 +83,37 @@ pub(crate) fn gray_search(code: &CosetCode, pieces: &[Piece], ctl: &Control) -> 
         let best = best + code.constant;
         ctl.offer(best);
         ctl.tick(1u64 << low);
-        Some((best, coords, count * piece.weight))
+        (best, coords, count * piece.weight, true)
     };
-    let merge = |a: (u64, u128, u64), b: (u64, u128, u64)| match a.0.cmp(&b.0) {
-        std::cmp::Ordering::Less => a,
-        std::cmp::Ordering::Greater => b,
-        std::cmp::Ordering::Equal => (a.0, a.1.min(b.1), a.2 + b.2),
+    let merge = |a: Found, b: Found| {
+        let complete = a.3 && b.3;
+        match a.0.cmp(&b.0) {
+            std::cmp::Ordering::Less => (a.0, a.1, a.2, complete),
+            std::cmp::Ordering::Greater => (b.0, b.1, b.2, complete),
+            std::cmp::Ordering::Equal => (a.0, a.1.min(b.1), a.2 + b.2, complete),
+        }
     };
-    let results: Vec<Option<(u64, u128, u64)>> = if jobs.len() == 1 {
-        vec![walk_job(&jobs[0])]
+    let (best, coords, count, complete) = if jobs == 1 {
+        walk_job(0)
     } else {
-        jobs.par_iter().map(walk_job).collect()
+        // Stop handing out jobs once a limit is reached (there may be 2^40 of them).
+        let done = std::sync::atomic::AtomicU64::new(0);
+        let out = (0..jobs)
+            .into_par_iter()
+            .map(|j| {
+                let found = walk_job(j);
+                if found.3 {
+                    done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    Some(found)
+                } else {
+                    None
+                }
+            })
+            .while_some()
+            .reduce(|| (u64::MAX, 0, 0, true), merge);
+        let all = done.load(std::sync::atomic::Ordering::Relaxed) == jobs;
+        (out.0, out.1, out.2, out.3 && all)
     };
-    let complete = results.iter().all(Option::is_some);
-    let (best, coords, count) = results
-        .into_iter()
-        .flatten()
-        .reduce(merge)
-        .unwrap_or((u64::MAX, 0, 0));
     GrayOutcome {
         best,
         coords,
