@@ -291,3 +291,45 @@ fn three_colours_agree_with_every_press_vector() {
         }
     }
 }
+
+/// The press grids published in `data/poggle_fewest_presses.txt` (the terms past the
+/// published table): each turns the all-lit n×n board off with exactly the stated number of
+/// presses, and those marked minimal match a fresh search when it is quick.
+#[test]
+fn published_grids_solve_their_boards() {
+    let text = include_str!("../../../data/poggle_fewest_presses.txt");
+    let mut blocks = 0;
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let Some(head) = line.strip_prefix("# n = ") else {
+            continue;
+        };
+        let n: usize = head.split(',').next().unwrap().parse().unwrap();
+        let presses: u64 = head
+            .split(": ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let mut grid = Vec::new();
+        for _ in 0..n {
+            let row = lines.next().unwrap();
+            assert_eq!(row.len(), n, "n = {n}");
+            grid.extend(row.bytes().map(|b| u32::from(b - b'0')));
+        }
+        let board = BoardSpec::square(n, 2).build().unwrap();
+        assert!(board.is_solution(&grid), "n = {n}");
+        assert_eq!(total_presses(&grid), presses, "n = {n}");
+        if head.contains("(minimal)") && board.analyze().unwrap().nullity().unwrap() <= 12 {
+            let best = fewest_presses(&board, SearchLimits::default(), &|_| {})
+                .unwrap()
+                .unwrap();
+            assert_eq!(best.minimum.total, presses, "n = {n}");
+        }
+        blocks += 1;
+    }
+    assert!(blocks >= 10, "{blocks}");
+}
