@@ -146,7 +146,15 @@ fn minimal_stops_honestly_at_its_limit_on_a_huge_kernel() {
     // solution found. (It used to print a local-search result with no bound at all.)
     let plain = json(&["poggle", "solve", "95", "--json"], "");
     let best = json(
-        &["poggle", "solve", "95", "--minimal", "--node-limit", "20000", "--json"],
+        &[
+            "poggle",
+            "solve",
+            "95",
+            "--minimal",
+            "--node-limit",
+            "20000",
+            "--json",
+        ],
         "",
     );
     assert_eq!(best["solutions"], "4611686018427387904");
@@ -173,7 +181,10 @@ fn minimal_table_text_and_json() {
         assert_eq!(cells[2], a.to_string(), "{line}");
         assert_eq!(cells[3], "yes", "{line}");
     }
-    let rows = json(&["poggle", "minimal-table", "--sizes", "4..5", "--json"], "");
+    let rows = json(
+        &["poggle", "minimal-table", "--sizes", "4..5", "--json"],
+        "",
+    );
     let rows = rows.as_array().unwrap();
     assert_eq!(rows[0]["fewest_presses"], 4);
     assert_eq!(rows[0]["nullity"], 4);
@@ -186,7 +197,16 @@ fn minimal_table_text_and_json() {
 #[test]
 fn minimal_table_in_three_colours_on_the_torus() {
     let rows = json(
-        &["poggle", "minimal-table", "--sizes", "3..4", "-k", "3", "--torus", "--json"],
+        &[
+            "poggle",
+            "minimal-table",
+            "--sizes",
+            "3..4",
+            "-k",
+            "3",
+            "--torus",
+            "--json",
+        ],
         "",
     );
     for row in rows.as_array().unwrap() {

@@ -4,9 +4,9 @@
 use crate::cli::{read_input, usage, Context};
 use anyhow::{Context as _, Result};
 use cgtk_poggle::{
-    board_involutions, coset_minimum_gf2_by, coset_minimum_zk, enumerate_solutions, format_grid, nullity_line,
-    nullity_method, total_presses, Analysis, BigUint, Board, BoardError, BoardSize, BoardSpec,
-    CosetMinimum, Grid, NullityLine, Pattern, SearchLimits, SearchMethod,
+    board_involutions, coset_minimum_gf2_by, coset_minimum_zk, enumerate_solutions, format_grid,
+    nullity_line, nullity_method, total_presses, Analysis, BigUint, Board, BoardError, BoardSize,
+    BoardSpec, CosetMinimum, Grid, NullityLine, Pattern, SearchLimits, SearchMethod,
 };
 use clap::{Args, Subcommand};
 
@@ -701,7 +701,9 @@ fn minimal_table(args: &MinimalTableArgs, ctx: &Context) -> Result<()> {
             let best = search_minimum(&board, &x, &basis, &kernel, limits, ctx);
             // Every reported solution is checked against the board first.
             if !board.is_solution(&best.presses) {
-                anyhow::bail!("internal error: the fewest-presses search returned a non-solution for n = {n}");
+                anyhow::bail!(
+                    "internal error: the fewest-presses search returned a non-solution for n = {n}"
+                );
             }
             line.solutions = kernel.to_string();
             line.fewest_presses = Some(best.total);

@@ -6,8 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cgtk_poggle::{
-    board_involutions, coset_minimum_gf2_by, enumerate_solutions, fewest_presses, total_presses, BoardSpec,
-    SearchLimits, SearchMethod,
+    board_involutions, coset_minimum_gf2_by, enumerate_solutions, fewest_presses, total_presses,
+    BoardSpec, SearchLimits, SearchMethod,
 };
 use proptest::prelude::*;
 
@@ -215,7 +215,12 @@ fn a_node_limit_gives_the_best_found_and_a_proven_bound() {
     let best = fewest_presses(&board, limits, &|_| {}).unwrap().unwrap();
     let m = best.minimum;
     assert!(board.is_solution(&m.presses));
-    assert!(m.lower_bound <= 561 && 561 <= m.total, "{} {}", m.lower_bound, m.total);
+    assert!(
+        m.lower_bound <= 561 && 561 <= m.total,
+        "{} {}",
+        m.lower_bound,
+        m.total
+    );
     assert_eq!(m.minimal, m.lower_bound == m.total);
     assert!(!m.minimal);
     assert_eq!(m.count, None);

@@ -3,8 +3,8 @@
 //! cores.
 
 use super::code::CosetCode;
-use super::symmetry::Piece;
 use super::control::Control;
+use super::symmetry::Piece;
 use multiversion::multiversion;
 use rayon::prelude::*;
 

@@ -28,10 +28,10 @@ use code::{solution_of, CosetCode};
 use control::Control;
 use gray::{gray_search, MAX_GRAY_DIM};
 use infoset::InfoSearch;
-use symmetry::{halved_pieces, Piece};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use std::time::{Duration, Instant};
+use symmetry::{halved_pieces, Piece};
 
 /// The most (solutions × buttons) the exact coset walk in k > 2 colours takes.
 pub const ZK_WALK_BUDGET: u64 = 1 << 30;
@@ -173,7 +173,13 @@ pub fn coset_minimum_gf2_by(
     let Some(code) = CosetCode::new(particular, basis) else {
         // Beyond the packed searches: local search only.
         let with_orders: Vec<(Vec<u32>, u32)> = basis.iter().map(|g| (g.clone(), 2)).collect();
-        let best = minimal_solution(particular, &with_orders, &(BigUint::from(1u32) << basis.len()), 2, 0);
+        let best = minimal_solution(
+            particular,
+            &with_orders,
+            &(BigUint::from(1u32) << basis.len()),
+            2,
+            0,
+        );
         return CosetMinimum {
             total: best.total,
             presses: best.presses,
@@ -209,52 +215,76 @@ pub fn coset_minimum_gf2_by(
         (Some(SearchMethod::GrayCode), Some(_), _) => true,
         (Some(SearchMethod::InformationSets), _, _) => false,
         (_, g, i) => match (g, i) {
-        // Small cosets are walked whole, which also counts the minimal solutions.
-        (Some(_), _) if code.dim <= COUNT_DIM => true,
-        (Some(g), Some(i)) => g <= i,
-        (Some(_), None) => true,
-        (None, _) => false,
+            // Small cosets are walked whole, which also counts the minimal solutions.
+            (Some(_), _) if code.dim <= COUNT_DIM => true,
+            (Some(g), Some(i)) => g <= i,
+            (Some(_), None) => true,
+            (None, _) => false,
         },
     };
-    let (best, coords, lower_bound, count, method) =
-        if (warm.lower_bound >= warm.best && !(use_gray && code.dim <= COUNT_DIM)
-            || ctl.is_stopped())
-            && force.is_none()
-        {
+    let (best, coords, lower_bound, count, method) = if (warm.lower_bound >= warm.best
+        && !(use_gray && code.dim <= COUNT_DIM)
+        || ctl.is_stopped())
+        && force.is_none()
+    {
+        (
+            warm.best,
+            warm.coords,
+            warm.lower_bound,
+            None,
+            SearchMethod::InformationSets,
+        )
+    } else if use_gray {
+        ctl.set_method(SearchMethod::GrayCode);
+        let pieces = halved_pieces(particular, basis, symmetries).unwrap_or_else(|| {
+            vec![Piece {
+                base: 0,
+                gens: (0..code.dim).map(|i| 1u128 << i).collect(),
+                weight: 1,
+            }]
+        });
+        let g = gray_search(&code, &pieces, &ctl);
+        if g.complete {
+            (
+                g.best,
+                g.coords,
+                g.best,
+                Some(g.count),
+                SearchMethod::GrayCode,
+            )
+        } else if g.best < warm.best {
+            (
+                g.best,
+                g.coords,
+                warm.lower_bound,
+                None,
+                SearchMethod::GrayCode,
+            )
+        } else {
             (
                 warm.best,
                 warm.coords,
                 warm.lower_bound,
                 None,
-                SearchMethod::InformationSets,
+                SearchMethod::GrayCode,
             )
-        } else if use_gray {
-            ctl.set_method(SearchMethod::GrayCode);
-            let pieces = halved_pieces(particular, basis, symmetries).unwrap_or_else(|| {
-                vec![Piece {
-                    base: 0,
-                    gens: (0..code.dim).map(|i| 1u128 << i).collect(),
-                    weight: 1,
-                }]
-            });
-            let g = gray_search(&code, &pieces, &ctl);
-            if g.complete {
-                (g.best, g.coords, g.best, Some(g.count), SearchMethod::GrayCode)
-            } else if g.best < warm.best {
-                (g.best, g.coords, warm.lower_bound, None, SearchMethod::GrayCode)
-            } else {
-                (warm.best, warm.coords, warm.lower_bound, None, SearchMethod::GrayCode)
-            }
-        } else {
-            if let Some(cost) = info_cost {
-                ctl.total.store(
-                    cost.saturating_add(ctl.nodes.load(std::sync::atomic::Ordering::Relaxed)),
-                    std::sync::atomic::Ordering::Relaxed,
-                );
-            }
-            let out = info.run(&ctl, usize::MAX);
-            (out.best, out.coords, out.lower_bound, None, SearchMethod::InformationSets)
-        };
+        }
+    } else {
+        if let Some(cost) = info_cost {
+            ctl.total.store(
+                cost.saturating_add(ctl.nodes.load(std::sync::atomic::Ordering::Relaxed)),
+                std::sync::atomic::Ordering::Relaxed,
+            );
+        }
+        let out = info.run(&ctl, usize::MAX);
+        (
+            out.best,
+            out.coords,
+            out.lower_bound,
+            None,
+            SearchMethod::InformationSets,
+        )
+    };
     ctl.offer(best);
     ctl.lower_bound
         .fetch_max(lower_bound, std::sync::atomic::Ordering::Relaxed);
@@ -292,9 +322,9 @@ pub fn coset_minimum_zk(
     limits: SearchLimits,
 ) -> CosetMinimum {
     let cells = particular.len().max(1) as u64;
-    let budget = limits
-        .nodes
-        .map_or(ZK_WALK_BUDGET, |n| n.saturating_mul(cells).min(ZK_WALK_BUDGET));
+    let budget = limits.nodes.map_or(ZK_WALK_BUDGET, |n| {
+        n.saturating_mul(cells).min(ZK_WALK_BUDGET)
+    });
     let size = kernel_size.to_u64();
     let walkable = size
         .and_then(|s| s.checked_mul(cells))

@@ -157,7 +157,7 @@ pub(crate) fn halved_pieces(
         let no_fixed = !in_span(&m, t);
         // Work ≈ 2^(d−r)·(1 + (2^r − 1)/2), or half of everything without fixed points.
         let score = if no_fixed { dim + 1 } else { rank };
-        if score > 0 && best.as_ref().is_none_or(|b| score > b.0) {
+        if score > 0 && best.as_ref().map_or(true, |b| score > b.0) {
             best = Some((score, m, t));
         }
     }
@@ -167,8 +167,8 @@ pub(crate) fn halved_pieces(
     // A complement E of D: unit vectors chosen so that (S + I)·e are independent.
     let mut images: Vec<(u32, u128)> = Vec::new();
     let mut complement = Vec::new();
-    for i in 0..dim {
-        let mut r = m[i];
+    for (i, &image) in m.iter().enumerate() {
+        let mut r = image;
         for &(p, v) in &images {
             if r >> p & 1 == 1 {
                 r ^= v;
