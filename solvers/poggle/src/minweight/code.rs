@@ -96,28 +96,6 @@ impl CosetCode {
                 }
             }
         }
-        if std::env::var_os("CGTK_MINW_DEBUG").is_some() {
-            if std::env::var_os("CGTK_MINW_EXIT").is_some() {
-                eprintln!(
-                    "dim {dim} cells {} columns {} words {}",
-                    particular.len(),
-                    columns.len(),
-                    word_weight.len()
-                );
-                return None;
-            }
-            eprintln!(
-                "dim {dim} cells {} columns {} words {} constant {constant} planes {:?}",
-                particular.len(),
-                columns.len(),
-                word_weight.len(),
-                {
-                    let mut v: Vec<u32> = word_weight.clone();
-                    v.dedup();
-                    v
-                }
-            );
-        }
         Some(CosetCode {
             dim,
             constant,
