@@ -226,11 +226,7 @@ fn play_go_saves_and_loads_sgf() {
     }
     // An SGF with set-up stones is refused with a reason.
     std::fs::write(dir.join("setup.sgf"), "(;SZ[5]AB[aa])").unwrap();
-    let bad = cgtk_with(
-        &["play", "go", "--load", "setup.sgf"],
-        "quit\n",
-        Some(&dir),
-    );
+    let bad = cgtk_with(&["play", "go", "--load", "setup.sgf"], "quit\n", Some(&dir));
     assert_eq!(bad.code, 2, "{}", bad.stderr);
     assert!(bad.stderr.contains("set-up stones"), "{}", bad.stderr);
     std::fs::remove_dir_all(&dir).unwrap();

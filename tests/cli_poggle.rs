@@ -178,20 +178,90 @@ fn extreme_pattern_offsets_are_refused_not_wrapped() {
 }
 
 #[test]
-fn minimal_refuses_exhaustive_search_on_a_huge_kernel() {
-    // The 95×95 board has 2^62 solutions: too many to search, so the best found by local
-    // search is printed, marked not minimal, and never worse than the first solution found.
+fn minimal_stops_honestly_at_its_limit_on_a_huge_kernel() {
+    // The 95×95 board has 2^62 solutions: the search stops at its node limit and prints the
+    // best found with the proven lower bound, marked not minimal, never worse than the first
+    // solution found. (It used to print a local-search result with no bound at all.)
     let plain = json(&["poggle", "solve", "95", "--json"], "");
-    let best = json(&["poggle", "solve", "95", "--minimal", "--json"], "");
+    let best = json(
+        &[
+            "poggle",
+            "solve",
+            "95",
+            "--minimal",
+            "--node-limit",
+            "20000",
+            "--json",
+        ],
+        "",
+    );
     assert_eq!(best["solutions"], "4611686018427387904");
     assert_eq!(best["minimal"], false);
     assert!(best["minimal_note"]
         .as_str()
         .unwrap()
-        .contains("too many to search them all"));
+        .contains("the search stopped at its limit"));
+    assert!(best["lower_bound"].as_u64() <= best["total_presses"].as_u64());
     assert!(best["total_presses"].as_u64() <= plain["total_presses"].as_u64());
     let rows = best["presses"].as_array().unwrap();
     assert_eq!(rows.len(), 95);
+}
+
+/// `minimal-table` agrees with OEIS A075464 (n = 1..12) and counts the minimal solutions.
+#[test]
+fn minimal_table_text_and_json() {
+    let out = ok(&["poggle", "minimal-table", "--sizes", "1..12"]);
+    let published = [1, 4, 5, 4, 15, 28, 33, 40, 25, 44, 55, 72];
+    let lines: Vec<&str> = out.lines().skip(1).collect();
+    assert_eq!(lines.len(), 12);
+    for (line, a) in lines.iter().zip(published) {
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(cells[2], a.to_string(), "{line}");
+        assert_eq!(cells[3], "yes", "{line}");
+    }
+    let rows = json(
+        &["poggle", "minimal-table", "--sizes", "4..5", "--json"],
+        "",
+    );
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows[0]["fewest_presses"], 4);
+    assert_eq!(rows[0]["nullity"], 4);
+    assert_eq!(rows[0]["minimal_solutions"], 2);
+    assert_eq!(rows[1]["fewest_presses"], 15);
+    assert_eq!(rows[1]["minimal"], true);
+    assert_eq!(rows[1]["method"], "gray-code");
+}
+
+#[test]
+fn minimal_table_in_three_colours_on_the_torus() {
+    let rows = json(
+        &[
+            "poggle",
+            "minimal-table",
+            "--sizes",
+            "3..4",
+            "-k",
+            "3",
+            "--torus",
+            "--json",
+        ],
+        "",
+    );
+    for row in rows.as_array().unwrap() {
+        assert_eq!(row["colours"], 3);
+        assert_eq!(row["torus"], true);
+        assert!(row["minimal"].as_bool().unwrap() || row["fewest_presses"].is_null());
+    }
+}
+
+#[test]
+fn minimal_table_refuses_bad_sizes() {
+    for sizes in ["0..3", "5..4", "x"] {
+        let err = usage_error(&["poggle", "minimal-table", "--sizes", sizes], "");
+        assert!(err.contains("--sizes"), "{err}");
+    }
+    let err = usage_error(&["poggle", "minimal-table", "--sizes", "3", "-k", "1"], "");
+    assert!(err.contains("colour"), "{err}");
 }
 
 /// A size range whose largest board is out of reach is refused at once: `--sizes

@@ -4,10 +4,11 @@
 use crate::cli::{read_input, usage, Context};
 use anyhow::{Context as _, Result};
 use cgtk_poggle::{
-    default_cell_size, enumerate_solutions, format_grid, minimal_solution, nullity_line_with,
-    nullity_method_within, total_presses, write_png, write_presses, Analysis, BigUint, BitGrid,
-    Board, BoardError, BoardSize, BoardSpec, CellRows, Grid, NullityLine, NullityMethod, Pattern,
-    PressFormat, PressRows, DEFAULT_SEARCH_BUDGET, MAX_PICTURE_COLOURS,
+    board_involutions, coset_minimum_gf2_by, coset_minimum_zk, default_cell_size,
+    enumerate_solutions, format_grid, nullity_line_with, nullity_method_within, total_presses,
+    write_png, write_presses, Analysis, BigUint, BitGrid, Board, BoardError, BoardSize, BoardSpec,
+    CellRows, CosetMinimum, Grid, NullityLine, NullityMethod, Pattern, PressFormat, PressRows,
+    SearchLimits, SearchMethod, MAX_PICTURE_COLOURS,
 };
 use clap::{Args, Subcommand};
 
@@ -27,6 +28,55 @@ pub enum Command {
     Quiet(QuietArgs),
     /// Kernel sizes, nullities and solvability of n×n boards over a range of sizes.
     Table(TableArgs),
+    /// The fewest presses that turn every button of the n×n board from 1 to 0 (all lights
+    /// out, OEIS A075464 for 2 colours), for a range of sizes, proven by an exact search.
+    MinimalTable(MinimalTableArgs),
+}
+
+/// Limits of the fewest-presses search (`--minimal`, `minimal-table`).
+#[derive(Debug, Args)]
+pub struct SearchLimitArgs {
+    /// Seconds the fewest-presses search may take per board (0: no limit); at the limit the
+    /// best solution found is printed with the proven lower bound, marked not minimal.
+    #[arg(long, default_value_t = 60, value_name = "SECS")]
+    pub time_limit: u64,
+
+    /// Candidate solutions the fewest-presses search may evaluate per board (0: no limit).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub node_limit: u64,
+}
+
+impl SearchLimitArgs {
+    fn limits(&self) -> SearchLimits {
+        SearchLimits {
+            time: (self.time_limit > 0).then(|| std::time::Duration::from_secs(self.time_limit)),
+            nodes: (self.node_limit > 0).then_some(self.node_limit),
+        }
+    }
+}
+
+/// Arguments of `poggle minimal-table`.
+#[derive(Debug, Args)]
+pub struct MinimalTableArgs {
+    /// The sizes n of the n×n boards: A..B (both ends included) or a single N.
+    #[arg(long, value_name = "A..B")]
+    pub sizes: String,
+
+    /// Number of colours k (at least 2); the goal is every button at 0 from every button at 1.
+    #[arg(short = 'k', long, default_value_t = 2, value_name = "K")]
+    pub colours: u64,
+
+    /// Boards on the torus.
+    #[arg(long)]
+    pub torus: bool,
+
+    /// Write each board's fewest-press grid to this file (one block per board).
+    #[arg(long, value_name = "FILE")]
+    pub grids: Option<PathBuf>,
+
+    /// Search limits.
+    #[command(flatten)]
+    pub limits: SearchLimitArgs,
 }
 
 /// The board every subcommand works on.
@@ -133,6 +183,10 @@ pub struct SolveArgs {
     /// to --output or --image otherwise).
     #[arg(long)]
     pub print: bool,
+
+    /// Limits of the --minimal search.
+    #[command(flatten)]
+    pub search: SearchLimitArgs,
 }
 
 /// The most buttons of a press grid printed on the terminal without --print.
@@ -165,6 +219,7 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
         Command::Solve(args) => solve(args, ctx),
         Command::Quiet(args) => quiet(args, ctx),
         Command::Table(args) => table(args, ctx),
+        Command::MinimalTable(args) => minimal_table(args, ctx),
     }
 }
 
@@ -258,6 +313,12 @@ struct SolveReport {
     /// Why `minimal` is false although --minimal was asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     minimal_note: Option<String>,
+    /// With --minimal: the proven lower bound on the fewest presses.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lower_bound: Option<u64>,
+    /// With --minimal: how many solutions have the fewest presses, when all were visited.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    minimal_solutions: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     all: Option<Vec<Vec<Vec<u32>>>>,
     /// A·x = b was checked row by row on the press grid reported (solvable boards).
@@ -416,6 +477,8 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
         total_presses: None,
         minimal: false,
         minimal_note: None,
+        lower_bound: None,
+        minimal_solutions: None,
         all: None,
         checked: None,
         output: None,
@@ -432,15 +495,18 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
         let mut presses = found;
         report.minimal = unique;
         if args.minimal && !unique {
-            let best =
-                minimal_solution(&presses.cells(), &basis, &kernel, k, DEFAULT_SEARCH_BUDGET);
-            presses = Presses::Cells(best.presses, cols);
-            report.minimal = best.exhaustive;
-            if !best.exhaustive {
-                report.minimal_note = Some(format!(
-                    "{kernel} solutions are too many to search them all; this is the best found by local search"
-                ));
+            let start = presses.cells();
+            let best = search_minimum(&board, &start, &basis, &kernel, args.search.limits(), ctx);
+            presses = Presses::Cells(best.presses.clone(), cols);
+            report.minimal = best.minimal;
+            report.lower_bound = Some(best.lower_bound);
+            report.minimal_solutions = best.count;
+            if !best.minimal {
+                report.minimal_note = Some(unproven_note(&best, &kernel));
             }
+        } else if args.minimal {
+            report.lower_bound = Some(total_presses(&presses.cells()));
+            report.minimal_solutions = Some(1);
         }
         if args.all {
             let list = enumerate_solutions(&presses.cells(), &basis, k, args.limit);
@@ -511,6 +577,12 @@ fn solve_text(report: &SolveReport, k: u32, asked_minimal: bool, format: PressFo
         "not checked (use --minimal)"
     };
     let _ = writeln!(out, "minimal: {minimal}");
+    if let (Some(bound), false) = (report.lower_bound, report.minimal) {
+        let _ = writeln!(out, "proven lower bound: {bound}");
+    }
+    if let Some(count) = report.minimal_solutions {
+        let _ = writeln!(out, "solutions with the fewest presses: {count}");
+    }
     if let Some(note) = &report.minimal_note {
         let _ = writeln!(out, "note: {note}");
     }
@@ -777,6 +849,223 @@ fn table_text(entries: &[KernelReport]) -> String {
                 e.kernel_size.clone(),
                 e.nullity.map_or("-".to_string(), |d| d.to_string()),
                 if e.all_solvable { "yes" } else { "no" }.to_string(),
+            ]
+        })
+        .collect();
+    let mut widths = header.map(|h| h.chars().count());
+    for r in &rows {
+        for (w, cell) in widths.iter_mut().zip(r) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: &[String]| {
+        let mut s = String::new();
+        for (i, (cell, w)) in cells.iter().zip(widths).enumerate() {
+            if i > 0 {
+                s.push_str("  ");
+            }
+            s.push_str(cell);
+            if i + 1 < cells.len() {
+                s.push_str(&" ".repeat(w - cell.chars().count()));
+            }
+        }
+        s.push('\n');
+        s
+    };
+    let mut out = line(&header.map(String::from));
+    for r in &rows {
+        out.push_str(&line(r));
+    }
+    out
+}
+
+/// The fewest-presses search over a coset, with a progress bar (best found and lower
+/// bound) when standard error is a terminal.
+fn search_minimum(
+    board: &Board,
+    x: &[u32],
+    basis: &[(Vec<u32>, u32)],
+    kernel: &BigUint,
+    limits: SearchLimits,
+    ctx: &Context,
+) -> CosetMinimum {
+    let k = board.colours();
+    if k != 2 {
+        return coset_minimum_zk(x, basis, kernel, k, limits);
+    }
+    let bar = ctx.progress(0, "fewest presses");
+    let report = |p: &cgtk_poggle::SearchProgress| {
+        if let Some(bar) = &bar {
+            bar.set_length(p.total.max(p.done));
+            bar.set_position(p.done);
+            let best = if p.best == u64::MAX {
+                "-".to_string()
+            } else {
+                p.best.to_string()
+            };
+            bar.set_message(format!(
+                "{}: best {best}, lower bound {}",
+                p.method.name(),
+                p.lower_bound
+            ));
+        }
+    };
+    let gens: Vec<Vec<u32>> = basis.iter().map(|(g, _)| g.clone()).collect();
+    // The board's mirror images halve the walk when they map the solutions onto themselves
+    // (the search checks that, so a custom start or goal is safe).
+    let symmetries = board_involutions(board.rows(), board.cols());
+    let best = coset_minimum_gf2_by(None, x, &gens, &symmetries, limits, &report);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    best
+}
+
+/// Why a fewest-presses answer is not proven.
+fn unproven_note(best: &CosetMinimum, kernel: &BigUint) -> String {
+    if best.method == SearchMethod::LocalSearch {
+        format!("{kernel} solutions are too many to search them all; this is the best found by local search")
+    } else {
+        format!(
+            "the search stopped at its limit: the fewest presses is between {} and {}",
+            best.lower_bound, best.total
+        )
+    }
+}
+
+/// One line of `poggle minimal-table`.
+#[derive(Serialize)]
+struct MinimalLine {
+    n: usize,
+    colours: u32,
+    torus: bool,
+    /// log_k |ker A| when k is prime.
+    nullity: Option<usize>,
+    /// Number of solutions, decimal ("0" when the board cannot be solved).
+    solutions: String,
+    /// Fewest presses found (absent when unsolvable).
+    fewest_presses: Option<u64>,
+    /// Proven lower bound.
+    lower_bound: Option<u64>,
+    /// Whether `fewest_presses` is proven minimal.
+    minimal: bool,
+    /// How many solutions have the fewest presses, when all were visited.
+    minimal_solutions: Option<u64>,
+    /// The search method.
+    method: Option<&'static str>,
+    /// Seconds taken, elimination included.
+    seconds: f64,
+}
+
+fn minimal_table(args: &MinimalTableArgs, ctx: &Context) -> Result<()> {
+    let (a, b) = parse_sizes(&args.sizes)?;
+    // Refuse a range whose largest board cannot be built before computing the smaller ones.
+    BoardSpec::square(b, args.colours)
+        .with_torus(args.torus)
+        .build()
+        .map_err(usage)?;
+    let limits = args.limits.limits();
+    let bar = ctx.progress((b - a + 1) as u64, "boards");
+    let mut lines = Vec::new();
+    let mut grids = String::new();
+    for n in a..=b {
+        let board = BoardSpec::square(n, args.colours)
+            .with_torus(args.torus)
+            .build()
+            .map_err(usage)?;
+        let start = std::time::Instant::now();
+        let analysis = analyze(&board)?;
+        let k = board.colours();
+        let kernel = analysis.kernel_size();
+        let solution = analysis.solve(&board.target()).map_err(usage)?;
+        let mut line = MinimalLine {
+            n,
+            colours: k,
+            torus: args.torus,
+            nullity: analysis.nullity(),
+            solutions: "0".into(),
+            fewest_presses: None,
+            lower_bound: None,
+            minimal: false,
+            minimal_solutions: None,
+            method: None,
+            seconds: 0.0,
+        };
+        if let Some(x) = solution {
+            let basis = analysis.kernel_basis();
+            let best = search_minimum(&board, &x, &basis, &kernel, limits, ctx);
+            // Every reported solution is checked against the board first.
+            if !board.is_solution(&best.presses) {
+                anyhow::bail!(
+                    "internal error: the fewest-presses search returned a non-solution for n = {n}"
+                );
+            }
+            line.solutions = kernel.to_string();
+            line.fewest_presses = Some(best.total);
+            line.lower_bound = Some(best.lower_bound);
+            line.minimal = best.minimal;
+            line.minimal_solutions = best.count;
+            line.method = Some(best.method.name());
+            if args.grids.is_some() {
+                let topology = if args.torus { "torus" } else { "plane" };
+                let _ = writeln!(
+                    grids,
+                    "# n = {n}, {k} colours, {topology}: {} presses{}",
+                    best.total,
+                    if best.minimal {
+                        " (minimal)".to_string()
+                    } else {
+                        format!(" (not proven; lower bound {})", best.lower_bound)
+                    }
+                );
+                grids.push_str(&format_grid(&best.presses, n, k));
+                grids.push('\n');
+            }
+        }
+        line.seconds = start.elapsed().as_secs_f64();
+        lines.push(line);
+        if let Some(bar) = &bar {
+            bar.inc(1);
+        }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    if let Some(path) = &args.grids {
+        std::fs::write(path, &grids)
+            .with_context(|| format!("writing --grids {}", path.display()))
+            .map_err(|e| usage(format!("{e:#}")))?;
+    }
+    ctx.emit(&lines, || minimal_table_text(&lines))
+}
+
+fn minimal_table_text(lines: &[MinimalLine]) -> String {
+    let header = [
+        "n",
+        "nullity",
+        "fewest presses",
+        "minimal",
+        "minimal solutions",
+        "method",
+        "seconds",
+    ];
+    let rows: Vec<[String; 7]> = lines
+        .iter()
+        .map(|l| {
+            let fewest = match (l.fewest_presses, l.lower_bound) {
+                (None, _) => "unsolvable".to_string(),
+                (Some(f), Some(lb)) if !l.minimal => format!("{f} (≥ {lb})"),
+                (Some(f), _) => f.to_string(),
+            };
+            [
+                l.n.to_string(),
+                l.nullity.map_or("-".to_string(), |d| d.to_string()),
+                fewest,
+                if l.minimal { "yes" } else { "no" }.to_string(),
+                l.minimal_solutions
+                    .map_or("-".to_string(), |c| c.to_string()),
+                l.method.unwrap_or("-").to_string(),
+                format!("{:.3}", l.seconds),
             ]
         })
         .collect();

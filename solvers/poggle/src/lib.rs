@@ -9,7 +9,9 @@
 //!   (a c×c system, 2c×2c on the torus) for large ones. It gives the exact number of
 //!   solutions |ker A| ([`Analysis::kernel_size`]), the quiet patterns
 //!   ([`Analysis::kernel_basis`]) and a solution for any target ([`Analysis::solve`]).
-//! - [`minimal_solution`] and [`enumerate_solutions`] walk the coset of solutions.
+//! - [`minimal_solution`] and [`enumerate_solutions`] walk the coset of solutions;
+//!   [`fewest_presses`] is the exact minimum-weight search that scales with the nullity
+//!   (Gray-code walk or information sets, with limits, a lower bound and progress).
 //! - [`gf2_nullity`]: the nullity of the n×n board over GF(2) through a polynomial gcd of
 //!   half the degree, n = 10⁶ in seconds; [`nullity_line`] picks the fastest method for a line
 //!   of a nullity table ([`nullity_method`] says which, before computing).
@@ -53,6 +55,7 @@ mod chase;
 mod coset;
 mod error;
 mod grid;
+mod minweight;
 mod nullity;
 mod pattern;
 mod picture;
@@ -70,6 +73,11 @@ pub use coset::{
 };
 pub use error::{BoardError, GridError, PatternError, SolveError};
 pub use grid::{format_grid, Grid};
+pub use minweight::{
+    board_involutions, coset_minimum_gf2, coset_minimum_gf2_by, coset_minimum_zk, fewest_presses,
+    CosetMinimum, FewestPresses, SearchLimits, SearchMethod, SearchProgress, COUNT_DIM,
+    MAX_NULLITY, ZK_WALK_BUDGET,
+};
 pub use nullity::{
     gf2_nullity, gf2_nullity_direct, gf2_nullity_with_progress, path_polynomial,
     path_polynomial_by_recurrence,
