@@ -35,6 +35,7 @@ pub mod gtp;
 mod position;
 mod sgf;
 mod solve;
+mod tiny;
 mod types;
 
 pub use board::{Board, Placement, SizeError, MAX_SIDE};
@@ -44,7 +45,10 @@ pub use position::{
     Go, GoUndo, IllegalMove, Invalid, Komi, PositionError, Rules, Setup, Superko, TINY_SIDE,
 };
 pub use sgf::{write_sgf, SgfError, SgfGame};
-pub use solve::{solve_board, solve_position, BoardSolution, SolveError, SolveOptions};
+pub use solve::{
+    solve_board, solve_position, BoardSolution, SolveError, SolveMethod, SolveOptions,
+    DEFAULT_MAX_NODES,
+};
 pub use types::{Color, Move, Point};
 
 #[doc = include_str!("diagram_format.md")]
