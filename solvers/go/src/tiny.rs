@@ -173,6 +173,27 @@ impl Geometry {
         score
     }
 
+    /// A heuristic score for `me`: stones plus the empty points nearer to its stones than
+    /// to the other side's, minus the same for `opp`.
+    pub(crate) fn estimate(&self, me: u64, opp: u64) -> i32 {
+        let empty = self.all & !(me | opp);
+        let (mut a, mut b) = (me, opp);
+        let (mut own_a, mut own_b) = (0u64, 0u64);
+        loop {
+            let free = empty & !a & !b;
+            let na = self.nb(a) & free;
+            let nbb = self.nb(b) & free;
+            if na | nbb == 0 {
+                break;
+            }
+            own_a |= na & !nbb;
+            own_b |= nbb & !na;
+            a |= na;
+            b |= nbb;
+        }
+        (me.count_ones() + own_a.count_ones()) as i32 - (opp.count_ones() + own_b.count_ones()) as i32
+    }
+
     /// Benson's unconditionally alive blocks of `me` with the regions they make safe:
     /// `(safe points, safe points of regions holding no stone of opp)`.
     pub(crate) fn benson(&self, me: u64, opp: u64) -> (u64, u64) {
@@ -332,6 +353,12 @@ struct Entry {
     work: u8,
     /// The boards the result rests on, in the entry's orientation.
     seen: Seen,
+    /// A heuristic value from a search `depth` moves deep: a lower bound when `est_kind`
+    /// is 1, an upper bound when 2 (0: none). It orders and prunes the search, never
+    /// proves anything.
+    est: i8,
+    est_kind: u8,
+    depth: u8,
 }
 
 /// A summary of a set of boards (from the side to move's view): the points that hold a
@@ -353,6 +380,14 @@ impl Default for Seen {
 }
 
 impl Seen {
+    /// The summary of no board at all.
+    const NONE: Seen = Seen {
+        and_me: u64::MAX,
+        or_me: 0,
+        and_opp: u64::MAX,
+        or_opp: 0,
+    };
+
     fn one(me: u64, opp: u64) -> Seen {
         Seen {
             and_me: me,
@@ -429,6 +464,9 @@ impl Table {
                 upper: old.upper.min(e.upper),
                 best: if e.best != NONE { e.best } else { old.best },
                 work: old.work.max(e.work),
+                est: if e.est_kind != 0 { e.est } else { old.est },
+                est_kind: if e.est_kind != 0 { e.est_kind } else { old.est_kind },
+                depth: if e.est_kind != 0 { e.depth } else { old.depth },
                 seen: {
                     let mut seen = old.seen;
                     seen.add(&e.seen);
@@ -521,23 +559,26 @@ impl Solver {
         }
     }
 
-    /// Depth-limited search of proven bounds: the least and greatest value (for the side
-    /// to move: its area minus the other's) that best play can still give, as far as a
-    /// search `depth` moves deep with the window `(alpha, beta)` shows; the smallest path
-    /// index of a board that refused a move below; the boards (black, white) the result
-    /// rests on. At the horizon the bounds are those of the safe points.
+    /// Depth-limited null-window search (`alpha = beta - 1`) of proven bounds: the least
+    /// and greatest value (for the side to move: its area minus the other's) that best play
+    /// can still give, as far as this search shows, and a heuristic value inside them; the
+    /// smallest path index of a board that refused a move below; the boards (black,
+    /// white) the bounds rest on. At the horizon the bounds are those of the safe points
+    /// and the heuristic value is [`Geometry::estimate`]. A move whose heuristic value
+    /// reaches `beta` stops the search of its siblings, like a proven one: the next,
+    /// deeper iteration follows it first, so only the heuristic value is a guess.
     fn search(
         &mut self,
         black: bool,
         passed: bool,
-        alpha: i32,
         beta: i32,
         depth: u32,
-    ) -> Result<(i32, i32, usize, Seen), Abort> {
+    ) -> Result<(i32, i32, i32, usize, Seen), Abort> {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
             return Err(Abort);
         }
+        let alpha = beta - 1;
         let n = self.g.n as i32;
         let (me, opp) = self.sides(black);
         let here_board = *self.path.last().unwrap_or(&(0, 0));
@@ -556,12 +597,13 @@ impl Solver {
             None
         };
         if lo >= beta || hi <= alpha || lo >= hi {
-            return Ok((lo, hi, INDEPENDENT, seen));
+            return Ok((lo, hi, lo.max(hi.min(0)), INDEPENDENT, seen));
         }
         let flags = 1 | if passed { 2 } else { 0 };
         let (cm, co, sym) = self.g.canonical(me, opp);
         let here = self.path.len() - 1;
         let mut tt_move = NONE;
+        let mut tt_est = None;
         if let Some(e) = self.table.probe(cm, co, flags) {
             if e.best != NONE {
                 tt_move = if e.best == PASS {
@@ -576,22 +618,29 @@ impl Solver {
                 es = es.swapped();
             }
             // The result holds here unless it rests on a board of the path above.
-            let usable = !self.path[..here]
-                .iter()
-                .any(|&(b, w)| es.may_hold(b, w));
-            self.stats[0] += 1;
-            self.stats[1] += usable as u64;
-            if usable && (i32::from(e.lower) > lo || i32::from(e.upper) < hi) {
+            if (i32::from(e.lower) > lo || i32::from(e.upper) < hi)
+                && !self.path[..here].iter().any(|&(b, w)| es.may_hold(b, w))
+            {
                 lo = lo.max(i32::from(e.lower));
                 hi = hi.min(i32::from(e.upper));
                 seen.add(&es);
-                if lo >= beta || hi <= alpha || lo >= hi {
-                    return Ok((lo, hi, INDEPENDENT, seen));
+            }
+            if u32::from(e.depth) >= depth {
+                let est = i32::from(e.est);
+                if (e.est_kind == 1 && est >= beta) || (e.est_kind == 2 && est <= alpha) {
+                    tt_est = Some(est);
                 }
             }
         }
+        if lo >= beta || hi <= alpha || lo >= hi {
+            return Ok((lo, hi, lo.max(hi.min(0)), INDEPENDENT, seen));
+        }
+        if let Some(est) = tt_est {
+            return Ok((lo, hi, est.clamp(lo, hi), INDEPENDENT, seen));
+        }
         if depth == 0 {
-            return Ok((lo, hi, INDEPENDENT, seen));
+            let est = self.g.estimate(me, opp).clamp(lo, hi);
+            return Ok((lo, hi, est, INDEPENDENT, seen));
         }
         let nodes_before = self.nodes;
         let mut dep = INDEPENDENT;
@@ -620,49 +669,45 @@ impl Solver {
             count += 1;
         }
         moves[..count].sort_unstable_by(|a, b| b.0.cmp(&a.0));
-        let mut window = alpha.max(lo);
         let mut best_lo = lo;
         // The greatest upper bound of the moves tried (ending the game included).
         let mut best_hi = pass_value.unwrap_or(i32::MIN);
         let mut best_move = if pass_value.is_some() { PASS } else { NONE };
-        let mut best_mid = pass_value.map_or(i32::MIN, |v| 2 * v);
+        let mut best_est = pass_value.unwrap_or(i32::MIN);
         // The pass: ends the game after a pass (scored above), else searched first when
         // the table says so, last otherwise.
         let pass_first = !passed && tt_move == PASS;
         let total = count + usize::from(!passed);
         let mut complete = true;
         for k in 0..total {
-            if best_lo >= beta {
+            if best_est >= beta {
                 complete = false;
                 break;
             }
             let is_pass = if pass_first { k == 0 } else { k == count };
-            let (clo, chi, d, s, mv) = if is_pass {
-                let (clo, chi, d, s) = self.search(!black, true, -beta, -window, depth - 1)?;
-                (clo, chi, d, s, PASS)
+            let (clo, chi, cest, d, s, mv) = if is_pass {
+                let (clo, chi, cest, d, s) = self.search(!black, true, -alpha, depth - 1)?;
+                (clo, chi, cest, d, s, PASS)
             } else {
                 let idx = if pass_first { k - 1 } else { k };
                 let (_, p, b, w) = moves[idx];
                 self.path.push((b, w));
-                let r = self.search(!black, false, -beta, -window, depth - 1);
+                let r = self.search(!black, false, -alpha, depth - 1);
                 self.path.pop();
-                let (clo, chi, d, s) = r?;
-                (clo, chi, d, s, p)
+                let (clo, chi, cest, d, s) = r?;
+                (clo, chi, cest, d, s, p)
             };
-            let (vlo, vhi) = (-chi, -clo);
+            let (vlo, vhi, vest) = (-chi, -clo, -cest);
             dep = dep.min(d);
             seen.add(&s);
             best_hi = best_hi.max(vhi);
-            if vlo > best_lo {
-                best_lo = vlo;
-            }
-            if vlo + vhi > best_mid || vlo >= beta {
-                best_mid = vlo + vhi;
+            best_lo = best_lo.max(vlo);
+            if vest > best_est || best_move == NONE {
+                best_est = vest;
                 best_move = mv;
             }
-            window = window.max(vlo);
         }
-        if best_lo >= beta && best_move != PASS && best_move != NONE {
+        if best_est >= beta && best_move != PASS && best_move != NONE {
             let h = &mut self.history[best_move as usize];
             *h = h.saturating_add(1);
         }
@@ -671,42 +716,52 @@ impl Solver {
             hi = hi.min(best_hi);
         }
         let hi = hi.max(lo);
-        if dep >= here {
-            let stored = if best_move == NONE || best_move == PASS {
-                best_move
-            } else {
-                self.g.perm[sym][best_move as usize]
-            };
-            let work = 64 - (self.nodes - nodes_before).leading_zeros();
+        let est = best_est.clamp(lo, hi);
+        let stored = if best_move == NONE || best_move == PASS {
+            best_move
+        } else {
+            self.g.perm[sym][best_move as usize]
+        };
+        let work = 64 - (self.nodes - nodes_before).leading_zeros();
+        let independent = dep >= here;
+        let entry_seen = if independent {
             let mine = if black { seen } else { seen.swapped() };
-            let entry_seen = self.map_seen(&self.g.perm[sym], mine);
-            self.table.store(Entry {
-                me: cm,
-                opp: co,
-                flags,
-                lower: lo as i8,
-                upper: hi as i8,
-                best: stored,
-                work: work as u8,
-                seen: entry_seen,
-            });
+            self.map_seen(&self.g.perm[sym], mine)
+        } else {
+            Seen::NONE
+        };
+        self.table.store(Entry {
+            me: cm,
+            opp: co,
+            flags,
+            lower: if independent { lo } else { -n } as i8,
+            upper: if independent { hi } else { n } as i8,
+            best: stored,
+            work: work as u8,
+            seen: entry_seen,
+            est: est as i8,
+            est_kind: if est >= beta { 1 } else { 2 },
+            depth: depth.min(255) as u8,
+        });
+        if independent {
             dep = INDEPENDENT;
         }
-        Ok((lo, hi, dep, seen))
+        Ok((lo, hi, est, dep, seen))
     }
 
     /// Decides "is the value (for the side to move) at least `v`?" by iterative deepening.
     fn at_least(&mut self, black: bool, passed: bool, v: i32) -> Result<bool, Abort> {
-        for depth in 1.. {
-            let (lo, hi, _, _) = self.search(black, passed, v - 1, v, depth)?;
+        let mut depth = 1;
+        loop {
+            let (lo, hi, _, _, _) = self.search(black, passed, v, depth)?;
             if lo >= v {
                 return Ok(true);
             }
             if hi < v {
                 return Ok(false);
             }
+            depth = next_depth(depth);
         }
-        Ok(false)
     }
 
     /// The exact value for the side to move: null-window tests by iterative deepening,
@@ -719,13 +774,16 @@ impl Solver {
         while lower < upper {
             // Test "at least beta?" in the middle of what is left.
             let beta = lower + (upper - lower + 1) / 2;
-            let Ok((lo, hi, _, _)) = self.search(black, passed, beta - 1, beta, depth) else {
+            let Ok((lo, hi, _, _, _)) = self.search(black, passed, beta, depth) else {
                 return Err((lower, upper));
             };
             lower = lower.max(lo);
             upper = upper.min(hi);
+            if std::env::var("TINY_DEBUG").is_ok() {
+                eprintln!("depth {depth} beta {beta} -> [{lo}, {hi}] nodes {}", self.nodes);
+            }
             if lo < beta && hi >= beta {
-                depth += 1;
+                depth = next_depth(depth);
             }
         }
         Ok(lower)
@@ -756,9 +814,21 @@ impl Solver {
                     }
                 }
             }
-            tried.sort_by_key(|&(p, _, _)| self.g.centrality[p as usize]);
+            let first = {
+                let (cm, co, sym) = self.g.canonical(me, opp);
+                let flags = 1 | if passed { 2 } else { 0 };
+                match self.table.probe(cm, co, flags).map(|e| e.best) {
+                    Some(b) if b != NONE && b != PASS => self.g.inv[sym][b as usize],
+                    other => other.unwrap_or(NONE),
+                }
+            };
+            tried.sort_by_key(|&(p, _, _)| (p != first, self.g.centrality[p as usize]));
             if !passed {
-                tried.push((PASS, 0, 0));
+                if first == PASS {
+                    tried.insert(0, (PASS, 0, 0));
+                } else {
+                    tried.push((PASS, 0, 0));
+                }
             }
             for (p, b, w) in tried {
                 let ok = if p == PASS {
@@ -799,6 +869,12 @@ impl Solver {
         }
         Ok((value, pv))
     }
+}
+
+/// The next depth of iterative deepening: one more while shallow, then about an eighth
+/// more each time (proofs on tiny boards can run hundreds of moves deep along ko fights).
+fn next_depth(depth: u32) -> u32 {
+    depth + 1 + depth / 8
 }
 
 /// Solves from `start` on a `width × height` board (at most 64 points) and reports the
