@@ -1,20 +1,28 @@
-//! Exact values of whole tiny boards: negamax alpha-beta over the area score, with
-//! positional (or situational) superko decided on the path from the start.
+//! Exact values of whole tiny boards under area scoring, with positional (or situational)
+//! superko decided over the whole history.
 //!
-//! # Superko and the transposition table
+//! Two searches are here.
 //!
-//! Under superko the legal moves depend on the history, so a value found below a position
-//! is not always valid when the same position is reached along another path (the graph
-//! history interaction). What the rest of the game depends on is the position (stones,
-//! side to move, passes) and the *set* of positions seen so far, not their order; the
-//! table is keyed by both (a Zobrist-style XOR of the seen positions' keys), so a stored
-//! result is reused only where it is exact, up to 64-bit hash collisions. The price is
-//! fewer transpositions. The value is found by null-window tests "at least v?" from the
-//! whole board downwards. After a pass, passing again ends the game, so that move is
-//! scored at once (and cuts when it reaches the window); captures come first in the move
-//! order, then moves next to the last move, then central points. 2×2 takes about 1.2·10³
-//! nodes, 2×3 about 1.1·10⁴; 3×3 is still out of reach within 2·10⁷ nodes. The solver can also run without
-//! the table ([`SolveOptions::table`] false); the tests compare both on thin boards.
+//! - [`SolveMethod::Fast`] (the default; module `tiny`): bitboards, the board's 8 (square)
+//!   or 4 (rectangle) symmetries and the exchange of colours in the table key, score bounds
+//!   from Benson's unconditional life, null-window tests halving the interval of possible
+//!   scores, each by iterative deepening of a search that carries *proven* bounds (a
+//!   heuristic value only orders and prunes; nothing unproven reaches the answer), and a
+//!   bounded two-slot table keyed by the position alone. A stored result also keeps a
+//!   summary of the boards it rests on (the points that are stones of a colour in all of
+//!   them and in any of them); it is reused only where no board of the current path can be
+//!   among them, and it is stored only when no board above it on the path refused a move
+//!   below it. Under that rule a stored result is valid for every history that reaches the
+//!   position. 2×2 takes about 2.6·10³ nodes, 3×3 about 1.7·10³.
+//! - [`SolveMethod::HistoryKeyed`] and [`SolveMethod::NoTable`]: plain null-window
+//!   alpha-beta whose table, if any, is keyed by the position *and* the set of positions
+//!   seen (a Zobrist-style XOR of their keys), exact but with few transpositions. Slow; the
+//!   tests compare both searches on small boards.
+//!
+//! What the fast search assumes, like published solvers (van der Werf et al. 2003): the
+//! owner of a Benson-safe region can always remove enemy stones from it before the game
+//! ends (a superko ban could in principle stop that), and moves inside a safe region that
+//! holds no enemy stone are never needed.
 
 use crate::position::{Go, Komi, Rules};
 use crate::types::{Color, Move};

@@ -502,7 +502,6 @@ pub(crate) struct Solver {
     history: [u32; 65],
     pub(crate) nodes: u64,
     max_nodes: u64,
-    stats: [u64; 6],
 }
 
 /// A position of the search: the boards seen, the side to move, whether the last move was
@@ -522,7 +521,6 @@ impl Solver {
             history: [0; 65],
             nodes: 0,
             max_nodes,
-            stats: [0; 6],
         }
     }
 
@@ -663,7 +661,7 @@ impl Solver {
             let key = if p as u8 == tt_move {
                 i32::MAX
             } else {
-                captures * 1_000_000 + self.history[p] as i32 * 16 - self.g.centrality[p]
+                captures * 8 + self.history[p] as i32 * 16 - self.g.centrality[p]
             };
             moves[count] = (key, p as u8, board.0, board.1);
             count += 1;
@@ -779,9 +777,6 @@ impl Solver {
             };
             lower = lower.max(lo);
             upper = upper.min(hi);
-            if std::env::var("TINY_DEBUG").is_ok() {
-                eprintln!("depth {depth} beta {beta} -> [{lo}, {hi}] nodes {}", self.nodes);
-            }
             if lo < beta && hi >= beta {
                 depth = next_depth(depth);
             }
@@ -905,7 +900,6 @@ pub(crate) fn solve_start(
             })
         }
         Err((lower, upper)) => {
-            eprintln!("stats {:?}", solver.stats);
             let (a, b) = (to_black(lower), to_black(upper));
             Err(SolveError::NodeLimit {
                 limit: max_nodes,
