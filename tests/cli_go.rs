@@ -53,7 +53,11 @@ fn solve_board_three_by_three_and_an_honest_unknown() {
     let (lo, hi) = (v["lower"].as_f64().unwrap(), v["upper"].as_f64().unwrap());
     assert!(lo <= 2.0 && 2.0 <= hi, "{lo} {hi}");
     let text = cgtk(&["go", "solve-board", "4x4", "--max-nodes", "1000"]);
-    assert!(text.stdout.contains("unknown after 1000 nodes"), "{}", text.stdout);
+    assert!(
+        text.stdout.contains("unknown after 1000 nodes"),
+        "{}",
+        text.stdout
+    );
 }
 
 #[test]

@@ -72,7 +72,7 @@ impl Default for SolveOptions {
         SolveOptions {
             method: SolveMethod::Fast,
             max_nodes: Some(DEFAULT_MAX_NODES),
-            table_bits: 20,
+            table_bits: 19,
         }
     }
 }
@@ -425,10 +425,18 @@ fn solve_fast(go: &Go, options: SolveOptions) -> Result<BoardSolution, SolveErro
             Move::Play(p) => {
                 let (x, y) = board.coords(p);
                 let i = y * w + x;
-                let (me, opp) = if color == Color::Black { (b, wh) } else { (wh, b) };
+                let (me, opp) = if color == Color::Black {
+                    (b, wh)
+                } else {
+                    (wh, b)
+                };
                 // The game accepted the move, so the bitboards do too.
                 let (me2, opp2) = g.play(me, opp, i).unwrap_or((me, opp));
-                (b, wh) = if color == Color::Black { (me2, opp2) } else { (opp2, me2) };
+                (b, wh) = if color == Color::Black {
+                    (me2, opp2)
+                } else {
+                    (opp2, me2)
+                };
                 boards.push((b, wh));
                 passed = false;
             }

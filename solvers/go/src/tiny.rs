@@ -191,7 +191,8 @@ impl Geometry {
             a |= na;
             b |= nbb;
         }
-        (me.count_ones() + own_a.count_ones()) as i32 - (opp.count_ones() + own_b.count_ones()) as i32
+        (me.count_ones() + own_a.count_ones()) as i32
+            - (opp.count_ones() + own_b.count_ones()) as i32
     }
 
     /// Benson's unconditionally alive blocks of `me` with the regions they make safe:
@@ -465,7 +466,11 @@ impl Table {
                 best: if e.best != NONE { e.best } else { old.best },
                 work: old.work.max(e.work),
                 est: if e.est_kind != 0 { e.est } else { old.est },
-                est_kind: if e.est_kind != 0 { e.est_kind } else { old.est_kind },
+                est_kind: if e.est_kind != 0 {
+                    e.est_kind
+                } else {
+                    old.est_kind
+                },
                 depth: if e.est_kind != 0 { e.depth } else { old.depth },
                 seen: {
                     let mut seen = old.seen;
@@ -666,7 +671,7 @@ impl Solver {
             moves[count] = (key, p as u8, board.0, board.1);
             count += 1;
         }
-        moves[..count].sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        moves[..count].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         let mut best_lo = lo;
         // The greatest upper bound of the moves tried (ending the game included).
         let mut best_hi = pass_value.unwrap_or(i32::MIN);
@@ -828,7 +833,9 @@ impl Solver {
             for (p, b, w) in tried {
                 let ok = if p == PASS {
                     // The child's value is at most -v.
-                    !self.at_least(!black, true, -v + 1).map_err(|_| (value, value))?
+                    !self
+                        .at_least(!black, true, -v + 1)
+                        .map_err(|_| (value, value))?
                 } else {
                     self.path.push((b, w));
                     let r = self.at_least(!black, false, -v + 1);
@@ -890,7 +897,13 @@ pub(crate) fn solve_start(
         Ok((value, pv)) => {
             let pv: Vec<Move> = pv
                 .into_iter()
-                .map(|p| if p == PASS { Move::Pass } else { point_of(p as usize) })
+                .map(|p| {
+                    if p == PASS {
+                        Move::Pass
+                    } else {
+                        point_of(p as usize)
+                    }
+                })
                 .collect();
             Ok(BoardSolution {
                 score_halves: to_black(value),

@@ -8,9 +8,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cgtk_core::Game;
-use cgtk_go::{
-    solve_board, solve_position, Go, Komi, Move, SolveError, SolveMethod, SolveOptions,
-};
+use cgtk_go::{solve_board, solve_position, Go, Komi, Move, SolveError, SolveMethod, SolveOptions};
 use rand::{Rng, SeedableRng};
 
 const NO_TABLE: SolveOptions = SolveOptions {
@@ -102,11 +100,20 @@ fn random_positions_agree_with_the_history_keyed_search() {
         }
         let fast = solve_position(&go, SolveOptions::default()).unwrap();
         let exact = solve_position(&go, HISTORY_KEYED).unwrap();
-        assert_eq!(fast.score_halves, exact.score_halves, "{w}x{h} after {:?}", go.moves());
+        assert_eq!(
+            fast.score_halves,
+            exact.score_halves,
+            "{w}x{h} after {:?}",
+            go.moves()
+        );
         // The principal variation is legal from this history and scores the value.
         let mut replay = go.clone();
         for &mv in &fast.pv {
-            assert!(replay.is_legal(mv), "{mv:?} illegal after {:?}", replay.moves());
+            assert!(
+                replay.is_legal(mv),
+                "{mv:?} illegal after {:?}",
+                replay.moves()
+            );
             replay.make(mv);
         }
         assert_eq!(replay.passes(), 2);
