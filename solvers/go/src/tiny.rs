@@ -352,8 +352,10 @@ struct Entry {
     best: u8,
     /// log2 of the nodes spent on the entry (replacement priority).
     work: u8,
-    /// The boards the result rests on, in the entry's orientation.
-    seen: Seen,
+    /// The boards the lower bound rests on, in the entry's orientation.
+    seen_lo: Seen,
+    /// The boards the upper bound rests on.
+    seen_hi: Seen,
     /// A heuristic value from a search `depth` moves deep: a lower bound when `est_kind`
     /// is 1, an upper bound when 2 (0: none). It orders and prunes the search, never
     /// proves anything.
@@ -460,9 +462,21 @@ impl Table {
         let same = |x: &Entry| x.flags == e.flags && x.me == e.me && x.opp == e.opp;
         if let Some(i) = (b..b + 2).find(|&i| same(&self.slots[i])) {
             let old = self.slots[i];
+            let (lower, seen_lo) = if e.lower >= old.lower {
+                (e.lower, e.seen_lo)
+            } else {
+                (old.lower, old.seen_lo)
+            };
+            let (upper, seen_hi) = if e.upper <= old.upper {
+                (e.upper, e.seen_hi)
+            } else {
+                (old.upper, old.seen_hi)
+            };
             self.slots[i] = Entry {
-                lower: old.lower.max(e.lower),
-                upper: old.upper.min(e.upper),
+                lower,
+                upper,
+                seen_lo,
+                seen_hi,
                 best: if e.best != NONE { e.best } else { old.best },
                 work: old.work.max(e.work),
                 est: if e.est_kind != 0 { e.est } else { old.est },
@@ -472,11 +486,6 @@ impl Table {
                     old.est_kind
                 },
                 depth: if e.est_kind != 0 { e.depth } else { old.depth },
-                seen: {
-                    let mut seen = old.seen;
-                    seen.add(&e.seen);
-                    seen
-                },
                 ..e
             };
             return;
@@ -498,6 +507,25 @@ fn mix(mut z: u64) -> u64 {
 
 /// The node limit was reached.
 struct Abort;
+
+/// What a search found about a node, from the side to move's view.
+struct Found {
+    /// A proved lower bound of the value.
+    lo: i32,
+    /// A proved upper bound.
+    hi: i32,
+    /// A heuristic value in `[lo, hi]`.
+    est: i32,
+    /// The smallest path index of a board whose ban of a repeating move the lower bound
+    /// rests on ([`INDEPENDENT`] when none above the node).
+    dep_lo: usize,
+    /// The same for the upper bound.
+    dep_hi: usize,
+    /// The boards (black, white) the lower bound rests on.
+    seen_lo: Seen,
+    /// The boards the upper bound rests on.
+    seen_hi: Seen,
+}
 
 pub(crate) struct Solver {
     g: Geometry,
@@ -564,19 +592,12 @@ impl Solver {
 
     /// Depth-limited null-window search (`alpha = beta - 1`) of proven bounds: the least
     /// and greatest value (for the side to move: its area minus the other's) that best play
-    /// can still give, as far as this search shows, and a heuristic value inside them; the
-    /// smallest path index of a board that refused a move below; the boards (black,
-    /// white) the bounds rest on. At the horizon the bounds are those of the safe points
-    /// and the heuristic value is [`Geometry::estimate`]. A move whose heuristic value
-    /// reaches `beta` stops the search of its siblings, like a proven one: the next,
-    /// deeper iteration follows it first, so only the heuristic value is a guess.
-    fn search(
-        &mut self,
-        black: bool,
-        passed: bool,
-        beta: i32,
-        depth: u32,
-    ) -> Result<(i32, i32, i32, usize, Seen), Abort> {
+    /// can still give, as far as this search shows, and a heuristic value inside them
+    /// ([`Found`]). At the horizon the bounds are those of the safe points and the
+    /// heuristic value is [`Geometry::estimate`]. A move whose heuristic value reaches
+    /// `beta` stops the search of its siblings, like a proven one: the next, deeper
+    /// iteration follows it first, so only the heuristic value is a guess.
+    fn search(&mut self, black: bool, passed: bool, beta: i32, depth: u32) -> Result<Found, Abort> {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
             return Err(Abort);
@@ -585,22 +606,30 @@ impl Solver {
         let n = self.g.n as i32;
         let (me, opp) = self.sides(black);
         let here_board = *self.path.last().unwrap_or(&(0, 0));
-        let mut seen = Seen::one(here_board.0, here_board.1);
+        let one = Seen::one(here_board.0, here_board.1);
         let (safe_me, clean_me) = self.g.benson(me, opp);
         let (safe_opp, clean_opp) = self.g.benson(opp, me);
-        let mut lo = 2 * safe_me.count_ones() as i32 - n;
-        let mut hi = n - 2 * safe_opp.count_ones() as i32;
+        let mut f = Found {
+            lo: 2 * safe_me.count_ones() as i32 - n,
+            hi: n - 2 * safe_opp.count_ones() as i32,
+            est: 0,
+            dep_lo: INDEPENDENT,
+            dep_hi: INDEPENDENT,
+            seen_lo: one,
+            seen_hi: one,
+        };
         let pass_value = if passed {
             // Passing ends the game now, whatever the safe points say.
             let v = self.g.area_diff(me, opp);
-            lo = lo.max(v);
-            hi = hi.max(v);
+            f.lo = f.lo.max(v);
+            f.hi = f.hi.max(v);
             Some(v)
         } else {
             None
         };
-        if lo >= beta || hi <= alpha || lo >= hi {
-            return Ok((lo, hi, lo.max(hi.min(0)), INDEPENDENT, seen));
+        if f.lo >= beta || f.hi <= alpha || f.lo >= f.hi {
+            f.est = f.lo.max(f.hi.min(0));
+            return Ok(f);
         }
         let flags = 1 | if passed { 2 } else { 0 };
         let (cm, co, sym) = self.g.canonical(me, opp);
@@ -615,18 +644,28 @@ impl Solver {
                     self.g.inv[sym][e.best as usize]
                 };
             }
-            // Back to this orientation and to (black, white).
-            let mut es = self.map_seen(&self.g.inv[sym], e.seen);
-            if !black {
-                es = es.swapped();
+            // A stored bound holds here unless it rests on a board of the path above.
+            if i32::from(e.lower) > f.lo {
+                let mut es = self.map_seen(&self.g.inv[sym], e.seen_lo);
+                if !black {
+                    es = es.swapped();
+                }
+                if !self.path[..here].iter().any(|&(b, w)| es.may_hold(b, w)) {
+                    f.lo = i32::from(e.lower);
+                    f.seen_lo = es;
+                    f.seen_lo.add(&one);
+                }
             }
-            // The result holds here unless it rests on a board of the path above.
-            if (i32::from(e.lower) > lo || i32::from(e.upper) < hi)
-                && !self.path[..here].iter().any(|&(b, w)| es.may_hold(b, w))
-            {
-                lo = lo.max(i32::from(e.lower));
-                hi = hi.min(i32::from(e.upper));
-                seen.add(&es);
+            if i32::from(e.upper) < f.hi {
+                let mut es = self.map_seen(&self.g.inv[sym], e.seen_hi);
+                if !black {
+                    es = es.swapped();
+                }
+                if !self.path[..here].iter().any(|&(b, w)| es.may_hold(b, w)) {
+                    f.hi = i32::from(e.upper);
+                    f.seen_hi = es;
+                    f.seen_hi.add(&one);
+                }
             }
             if u32::from(e.depth) >= depth {
                 let est = i32::from(e.est);
@@ -635,19 +674,23 @@ impl Solver {
                 }
             }
         }
-        if lo >= beta || hi <= alpha || lo >= hi {
-            return Ok((lo, hi, lo.max(hi.min(0)), INDEPENDENT, seen));
+        if f.lo >= beta || f.hi <= alpha || f.lo >= f.hi {
+            f.hi = f.hi.max(f.lo);
+            f.est = f.lo.max(f.hi.min(0));
+            return Ok(f);
         }
         if let Some(est) = tt_est {
-            return Ok((lo, hi, est.clamp(lo, hi), INDEPENDENT, seen));
+            f.est = est.clamp(f.lo, f.hi);
+            return Ok(f);
         }
         if depth == 0 {
-            let est = self.g.estimate(me, opp).clamp(lo, hi);
-            return Ok((lo, hi, est, INDEPENDENT, seen));
+            f.est = self.g.estimate(me, opp).clamp(f.lo, f.hi);
+            return Ok(f);
         }
         let nodes_before = self.nodes;
-        let mut dep = INDEPENDENT;
-        // Candidate moves with their children.
+        // The upper bound of all moves rests on every move being tried: a move refused by
+        // a repetition makes it depend on the board repeated.
+        let mut acc_dep = INDEPENDENT;
         let mut moves: [(i32, u8, u64, u64); 65] = [(0, 0, 0, 0); 65];
         let mut count = 0;
         let mut cand = self.g.all & !(me | opp) & !clean_me & !clean_opp;
@@ -659,7 +702,7 @@ impl Solver {
             };
             let board = if black { (me2, opp2) } else { (opp2, me2) };
             if let Some(i) = self.repeats(board.0, board.1) {
-                dep = dep.min(i);
+                acc_dep = acc_dep.min(i);
                 continue;
             }
             let captures = (opp2 != opp) as i32;
@@ -672,9 +715,9 @@ impl Solver {
             count += 1;
         }
         moves[..count].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
-        let mut best_lo = lo;
         // The greatest upper bound of the moves tried (ending the game included).
-        let mut best_hi = pass_value.unwrap_or(i32::MIN);
+        let mut acc_hi = pass_value.unwrap_or(i32::MIN);
+        let mut acc_seen = one;
         let mut best_move = if pass_value.is_some() { PASS } else { NONE };
         let mut best_est = pass_value.unwrap_or(i32::MIN);
         // The pass: ends the game after a pass (scored above), else searched first when
@@ -683,28 +726,32 @@ impl Solver {
         let total = count + usize::from(!passed);
         let mut complete = true;
         for k in 0..total {
-            if best_est >= beta {
+            if best_est >= beta || f.lo >= beta {
                 complete = false;
                 break;
             }
             let is_pass = if pass_first { k == 0 } else { k == count };
-            let (clo, chi, cest, d, s, mv) = if is_pass {
-                let (clo, chi, cest, d, s) = self.search(!black, true, -alpha, depth - 1)?;
-                (clo, chi, cest, d, s, PASS)
+            let (c, mv) = if is_pass {
+                (self.search(!black, true, -alpha, depth - 1)?, PASS)
             } else {
                 let idx = if pass_first { k - 1 } else { k };
                 let (_, p, b, w) = moves[idx];
                 self.path.push((b, w));
                 let r = self.search(!black, false, -alpha, depth - 1);
                 self.path.pop();
-                let (clo, chi, cest, d, s) = r?;
-                (clo, chi, cest, d, s, p)
+                (r?, p)
             };
-            let (vlo, vhi, vest) = (-chi, -clo, -cest);
-            dep = dep.min(d);
-            seen.add(&s);
-            best_hi = best_hi.max(vhi);
-            best_lo = best_lo.max(vlo);
+            // The child's upper bound is this move's lower bound, and the other way round.
+            let (vlo, vhi, vest) = (-c.hi, -c.lo, -c.est);
+            if vlo > f.lo {
+                f.lo = vlo;
+                f.dep_lo = c.dep_hi;
+                f.seen_lo = c.seen_hi;
+                f.seen_lo.add(&one);
+            }
+            acc_hi = acc_hi.max(vhi);
+            acc_dep = acc_dep.min(c.dep_lo);
+            acc_seen.add(&c.seen_lo);
             if vest > best_est || best_move == NONE {
                 best_est = vest;
                 best_move = mv;
@@ -714,49 +761,57 @@ impl Solver {
             let h = &mut self.history[best_move as usize];
             *h = h.saturating_add(1);
         }
-        let lo = best_lo;
-        if complete {
-            hi = hi.min(best_hi);
+        if complete && acc_hi < f.hi {
+            f.hi = acc_hi;
+            f.dep_hi = acc_dep;
+            f.seen_hi = acc_seen;
         }
-        let hi = hi.max(lo);
-        let est = best_est.clamp(lo, hi);
+        f.hi = f.hi.max(f.lo);
+        f.est = best_est.clamp(f.lo, f.hi);
         let stored = if best_move == NONE || best_move == PASS {
             best_move
         } else {
             self.g.perm[sym][best_move as usize]
         };
         let work = 64 - (self.nodes - nodes_before).leading_zeros();
-        let independent = dep >= here;
-        let entry_seen = if independent {
-            let mine = if black { seen } else { seen.swapped() };
+        let canon = |x: Seen| {
+            let mine = if black { x } else { x.swapped() };
             self.map_seen(&self.g.perm[sym], mine)
+        };
+        let (lower, seen_lo) = if f.dep_lo >= here {
+            f.dep_lo = INDEPENDENT;
+            (f.lo, canon(f.seen_lo))
         } else {
-            Seen::NONE
+            (-n, Seen::NONE)
+        };
+        let (upper, seen_hi) = if f.dep_hi >= here {
+            f.dep_hi = INDEPENDENT;
+            (f.hi, canon(f.seen_hi))
+        } else {
+            (n, Seen::NONE)
         };
         self.table.store(Entry {
             me: cm,
             opp: co,
             flags,
-            lower: if independent { lo } else { -n } as i8,
-            upper: if independent { hi } else { n } as i8,
+            lower: lower as i8,
+            upper: upper as i8,
             best: stored,
             work: work as u8,
-            seen: entry_seen,
-            est: est as i8,
-            est_kind: if est >= beta { 1 } else { 2 },
+            seen_lo,
+            seen_hi,
+            est: f.est as i8,
+            est_kind: if f.est >= beta { 1 } else { 2 },
             depth: depth.min(255) as u8,
         });
-        if independent {
-            dep = INDEPENDENT;
-        }
-        Ok((lo, hi, est, dep, seen))
+        Ok(f)
     }
 
     /// Decides "is the value (for the side to move) at least `v`?" by iterative deepening.
     fn at_least(&mut self, black: bool, passed: bool, v: i32) -> Result<bool, Abort> {
         let mut depth = 1;
         loop {
-            let (lo, hi, _, _, _) = self.search(black, passed, v, depth)?;
+            let Found { lo, hi, .. } = self.search(black, passed, v, depth)?;
             if lo >= v {
                 return Ok(true);
             }
@@ -777,7 +832,7 @@ impl Solver {
         while lower < upper {
             // Test "at least beta?" in the middle of what is left.
             let beta = lower + (upper - lower + 1) / 2;
-            let Ok((lo, hi, _, _, _)) = self.search(black, passed, beta, depth) else {
+            let Ok(Found { lo, hi, .. }) = self.search(black, passed, beta, depth) else {
                 return Err((lower, upper));
             };
             lower = lower.max(lo);
@@ -934,10 +989,11 @@ mod tests {
         let g = Geometry::new(3, 2);
         let me = 0b111_101;
         assert_eq!(g.benson(me, 0), (0, 0));
-        // 4 wide, 2 high: . B . B / B B B B -> two eyes: the whole board is safe.
+        // 4 wide, 2 high: . B . B / B B B B -> two eyes: the whole board is safe, and the
+        // two eyes hold no enemy stone.
         let g = Geometry::new(4, 2);
         let me = 0b1111_1010;
-        assert_eq!(g.benson(me, 0), (0xFF, 0xFF));
+        assert_eq!(g.benson(me, 0), (0xFF, 0b0101));
     }
 
     #[test]
@@ -948,8 +1004,10 @@ mod tests {
         // White's stone on 0 next to black 1 and 2: white at 3 is a suicide? No: black
         // stones 1, 2 lose their last liberty 3 and are taken.
         assert_eq!(g.play(0b0001, 0b0110, 3), Some((0b1001, 0)));
-        // A lone white stone into black's single eye: suicide.
-        assert_eq!(g.play(0, 0b0111, 3), None);
+        // Filling the last liberty of a string takes it.
+        assert_eq!(g.play(0, 0b0111, 3), Some((0b1000, 0)));
+        // A stone with no liberty that takes nothing: a suicide.
+        assert_eq!(g.play(0, 0b0110, 0), None);
     }
 
     #[test]
