@@ -40,6 +40,46 @@ fn published() -> Vec<(usize, usize, i32)> {
         .collect()
 }
 
+/// The rectangles of `small_rectangles.txt` (Drange et al.; a cross-check).
+fn rectangles() -> Vec<(usize, usize, i32)> {
+    let text = include_str!("data/small_rectangles.txt");
+    assert!(text.starts_with("# Source: "));
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            let (w, h) = f[0].split_once('x').unwrap();
+            (
+                w.parse().unwrap(),
+                h.parse().unwrap(),
+                f[1].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn small_rectangles_agree_with_the_mini_go_table() {
+    // 4x3 takes about 2.4e7 nodes: it is in the ignored release test below.
+    for (w, h, value) in rectangles().into_iter().filter(|&(w, h, _)| w * h <= 10) {
+        let s = solve_board(w, h, Komi(0), SolveOptions::default()).unwrap();
+        assert_eq!(s.score_halves, 2 * value, "{w}x{h}");
+        check_pv(w, h, Komi(0), s.score_halves, &s.pv);
+    }
+}
+
+#[test]
+#[ignore = "long: about 2.4e7 nodes and 40 s in release (run with --release -- --ignored)"]
+fn four_by_three_agrees_with_the_mini_go_table() {
+    let (w, h, value) = rectangles()
+        .into_iter()
+        .find(|&(w, h, _)| (w, h) == (4, 3))
+        .unwrap();
+    let s = solve_board(w, h, Komi(0), SolveOptions::default()).unwrap();
+    assert_eq!(s.score_halves, 2 * value);
+    check_pv(w, h, Komi(0), s.score_halves, &s.pv);
+}
+
 fn expected(w: usize, h: usize) -> i32 {
     published()
         .into_iter()
