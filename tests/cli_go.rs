@@ -25,6 +25,21 @@ fn gtp_over_standard_input() {
 }
 
 #[test]
+fn gtp_without_rave_generates_legal_moves() {
+    let run = cgtk_with(
+        &["gtp", "--no-rave", "--playouts", "200"],
+        "1 boardsize 5\n2 clear_board\n3 play black C3\n4 genmove white\n5 quit\n",
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let replies: Vec<&str> = run.stdout.split("\n\n").collect();
+    let mv = replies[3]
+        .strip_prefix("=4 ")
+        .expect("an answer to genmove");
+    assert!(mv != "C3" && (mv == "pass" || mv.len() == 2), "{mv}");
+}
+
+#[test]
 fn solve_board_json_and_text() {
     let run = cgtk(&["--json", "go", "solve-board", "1x3"]);
     assert_eq!(run.code, 0, "{}", run.stderr);

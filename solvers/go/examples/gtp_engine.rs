@@ -1,6 +1,6 @@
 //! The engine over GTP on standard input and output, for refereed matches of engine
 //! variants without building the whole command line:
-//! `cargo run --release -p cgtk-go --example gtp_engine -- gtp [--playouts N] [--seed S] [--rave]`
+//! `cargo run --release -p cgtk-go --example gtp_engine -- gtp [--playouts N] [--seed S] [--no-rave]`
 //! (the arguments of `cgtk gtp`, so `scripts/gnugo_match.py --cgtk` can run it).
 
 use cgtk_go::gtp::GtpEngine;
