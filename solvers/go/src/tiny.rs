@@ -706,10 +706,13 @@ impl Solver {
                 continue;
             }
             let captures = (opp2 != opp) as i32;
+            // The table's move, then the heuristic value of the child, then captures,
+            // the history heuristic and central points.
             let key = if p as u8 == tt_move {
                 i32::MAX
             } else {
                 captures * 8 + self.history[p] as i32 * 16 - self.g.centrality[p]
+                    + 64 * self.g.estimate(me2, opp2)
             };
             moves[count] = (key, p as u8, board.0, board.1);
             count += 1;
