@@ -9,7 +9,8 @@
 //! - Positions as ASCII diagrams ([`Setup::from_diagram`], [`Setup::to_diagram`]; the
 //!   format is in [`diagram_format`]) and SGF FF[4] ([`SgfGame`], [`write_sgf`]).
 //! - [`Engine`]: Monte Carlo tree search (UCT) with light playouts that keep their eyes.
-//! - [`solve_board`]: exact values of tiny boards by alpha-beta with superko on the path.
+//! - [`solve_board`]: exact values of tiny boards (symmetry, Benson bounds, proved-bound
+//!   search with a position-keyed table that respects superko histories).
 //! - [`gtp`]: the Go Text Protocol v2 as a state machine, [`gtp::GtpEngine`].
 //!
 //! # Example
