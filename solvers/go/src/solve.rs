@@ -63,7 +63,8 @@ pub struct SolveOptions {
     pub method: SolveMethod,
     /// Give up after this many nodes (`None`: no limit).
     pub max_nodes: Option<u64>,
-    /// The fast method's table holds `2^(table_bits + 1)` entries of 24 bytes.
+    /// The fast method's table holds `2^(table_bits + 1)` entries of 88 bytes (at most
+    /// `2^(n + 9)` on a board of `n` points).
     pub table_bits: u8,
 }
 

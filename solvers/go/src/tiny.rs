@@ -549,7 +549,7 @@ impl Solver {
     pub(crate) fn new(width: usize, height: usize, table_bits: u8, max_nodes: u64) -> Solver {
         Solver {
             g: Geometry::new(width, height),
-            table: Table::new(table_bits.min(2 * (width * height) as u8)),
+            table: Table::new(table_bits.min((width * height + 8).min(30) as u8)),
             path: Vec::new(),
             history: [0; 65],
             nodes: 0,
