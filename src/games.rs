@@ -225,6 +225,26 @@ pub const GAMES: &[GameEntry] = &[
         provable: None,
         play: play::build_chess,
     },
+    GameEntry {
+        id: "go",
+        name: "Go",
+        about: "Go (area scoring, positional superko); Monte Carlo engine; save and load SGF",
+        variants: &[VariantInfo {
+            text: "a board size 9, 7x5, … (default 9) and komi=K (default 0 up to 7x7, else 7.5)",
+            commands: PLAY,
+        }],
+        supports: Supports {
+            solve: false,
+            probe: false,
+            play: true,
+            levels: true,
+            prove: false,
+        },
+        heuristics: &[],
+        solvable: None,
+        provable: None,
+        play: play::build_go,
+    },
 ];
 
 impl GameEntry {

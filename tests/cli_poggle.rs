@@ -102,11 +102,49 @@ fn bad_input_is_one_line_with_exit_code_2() {
             "01\n23\n",
         ),
         usage_error(&["poggle", "solve", "2", "--goal", "-"], "0x\n11\n"),
-        usage_error(&["poggle", "solve", "100000"], ""),
-        usage_error(&["poggle", "solve", "3000", "-k", "3"], ""),
+        usage_error(&["poggle", "solve", "100000", "--max-memory", "1G"], ""),
+        usage_error(
+            &["poggle", "solve", "30000", "-k", "3", "--max-memory", "1G"],
+            "",
+        ),
+        usage_error(&["poggle", "solve", "5", "--max-memory", "lots"], ""),
+        usage_error(&["poggle", "solve", "2000"], ""),
+        usage_error(
+            &[
+                "poggle", "solve", "3", "-k", "3", "-o", "x", "--format", "pbm",
+            ],
+            "",
+        ),
+        usage_error(&["poggle", "solve", "3", "-o", "x", "--format", "bmp"], ""),
+        usage_error(
+            &["poggle", "solve", "3", "-k", "300", "--image", "x.png"],
+            "",
+        ),
         usage_error(&["poggle", "solve", "99999999999999999999999"], ""),
         usage_error(&["poggle", "quiet", "3", "--pattern", "0,0 1"], ""),
-        usage_error(&["poggle", "quiet", "100", "--pattern", "0,0 1,1"], ""),
+        usage_error(
+            &[
+                "poggle",
+                "quiet",
+                "300",
+                "--pattern",
+                "0,0 1,1",
+                "--max-memory",
+                "1G",
+            ],
+            "",
+        ),
+        usage_error(
+            &[
+                "poggle",
+                "table",
+                "--sizes",
+                "100000000000",
+                "--max-memory",
+                "1G",
+            ],
+            "",
+        ),
         usage_error(&["poggle", "table", "--sizes", "5..2"], ""),
         usage_error(
             &["poggle", "table", "--sizes", "1..3", "--colours", "2,1"],
@@ -158,6 +196,8 @@ fn minimal_refuses_exhaustive_search_on_a_huge_kernel() {
 
 /// A size range whose largest board is out of reach is refused at once: `--sizes
 /// 1..100000000` used to compute every smaller size for hours before failing at n = 200001.
+/// Sizes are now limited by memory; a range whose largest line needs more than
+/// --max-memory is refused before any line is computed.
 #[test]
 fn table_refuses_an_out_of_reach_range_before_computing() {
     for args in [
@@ -172,8 +212,12 @@ fn table_refuses_an_out_of_reach_range_before_computing() {
         ],
         &["poggle", "table", "--sizes", "1..5000", "--torus"],
     ] {
-        let err = usage_error(args, "");
-        assert!(err.starts_with("error:"), "{args:?}: {err}");
+        let args = [args, &["--max-memory", "50M"]].concat();
+        let err = usage_error(&args, "");
+        assert!(
+            err.starts_with("error:") && err.contains("of memory"),
+            "{args:?}: {err}"
+        );
     }
 }
 
@@ -272,4 +316,91 @@ fn start_and_goal_cannot_both_read_standard_input() {
     let args = ["poggle", "solve", "2", "--start", "-", "--goal", "-"];
     let err = usage_error(&args, "01\n10\n");
     assert!(err.contains("cannot both read standard input"), "{err}");
+}
+
+/// A press grid too large for the terminal goes to a file; the PBM read back solves the
+/// board (A·x formed here, press by press, from the file alone).
+#[test]
+fn large_press_grids_go_to_files_and_solve_the_board() {
+    let dir = common::scratch("poggle", "large");
+    let path = dir.join("presses.pbm");
+    let file = path.to_str().unwrap();
+    let v = json(
+        &[
+            "poggle",
+            "solve",
+            "1200x1100",
+            "-o",
+            file,
+            "--format",
+            "pbm",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(v["checked"], true);
+    assert_eq!(v["output"], file);
+    assert!(v.get("presses").is_none(), "{v}");
+    let bytes = std::fs::read(&path).unwrap();
+    let header = b"P4\n1100 1200\n";
+    assert!(bytes.starts_with(header));
+    let data = &bytes[header.len()..];
+    let (rows, cols, stride) = (1200usize, 1100usize, 1100usize.div_ceil(8));
+    assert_eq!(data.len(), rows * stride);
+    let pressed = |r: usize, c: usize| data[r * stride + c / 8] >> (7 - c % 8) & 1;
+    let mut total = 0u64;
+    for r in 0..rows {
+        for c in 0..cols {
+            total += u64::from(pressed(r, c));
+            let mut s = pressed(r, c);
+            if r > 0 {
+                s ^= pressed(r - 1, c);
+            }
+            if r + 1 < rows {
+                s ^= pressed(r + 1, c);
+            }
+            if c > 0 {
+                s ^= pressed(r, c - 1);
+            }
+            if c + 1 < cols {
+                s ^= pressed(r, c + 1);
+            }
+            assert_eq!(s, 1, "button ({r}, {c}) does not end at 0");
+        }
+    }
+    assert_eq!(v["total_presses"], total);
+}
+
+/// `--image` draws the press grid of `solve` and each quiet pattern of `quiet`.
+#[test]
+fn images_are_written() {
+    let dir = common::scratch("poggle", "images");
+    let png = dir.join("solve.png");
+    let v = json(
+        &[
+            "poggle",
+            "solve",
+            "6",
+            "-k",
+            "3",
+            "--image",
+            png.to_str().unwrap(),
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(v["image"], png.to_str().unwrap());
+    assert!(v["presses"].is_array());
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    let quiet = dir.join("quiet.png");
+    let text = ok(&["poggle", "quiet", "5", "--image", quiet.to_str().unwrap()]);
+    for i in 1..=2 {
+        let file = dir.join(format!("quiet-{i}.png"));
+        assert!(
+            text.contains(&format!("picture: {}", file.display())),
+            "{text}"
+        );
+        assert!(std::fs::read(&file).unwrap().starts_with(b"\x89PNG"));
+    }
+    assert!(!dir.join("quiet-3.png").exists());
 }

@@ -13,6 +13,7 @@ pub mod analyze;
 pub mod calculation;
 pub mod cgt;
 pub mod chess;
+pub mod completions;
 pub mod count;
 pub mod cycle_index;
 pub mod go;
@@ -71,12 +72,16 @@ pub enum Command {
     Cgt(cgt::Command),
     /// Run the Go engine over the Go Text Protocol (GTP v2) on standard input and output.
     Gtp(gtp::Args),
-    /// Go: exact values of tiny boards.
+    /// Go: exact values of tiny boards, local capture and life-and-death problems.
     #[command(subcommand)]
     Go(go::Command),
     /// The Calculation patience: deals, players, the full-information solver, win rates.
     #[command(subcommand)]
     Calculation(calculation::Command),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::Args),
+    /// Print the manual page (roff) of cgtk.
+    Man(completions::ManArgs),
 }
 
 impl Command {
@@ -101,6 +106,8 @@ impl Command {
             Command::Gtp(args) => gtp::run(args, ctx),
             Command::Go(cmd) => go::run(cmd, ctx),
             Command::Calculation(cmd) => calculation::run(cmd, ctx),
+            Command::Completions(args) => completions::run(args),
+            Command::Man(args) => completions::run_man(args),
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::cli::{usage, Context};
 use crate::games;
-use crate::play::{build_checked, Options, SavedGame, Seats, Session, Setup};
+use crate::play::{build_checked, Options, Seats, Session, Setup};
 use anyhow::Result;
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
@@ -12,6 +12,7 @@ use std::path::PathBuf;
 /// After each move the board is drawn. Type a move in the game's notation, or `undo`,
 /// `redo`, `hint`, `moves`, `save FILE`, `load FILE`, `help`, `quit`. When standard input is
 /// not a terminal the commands are read from it and echoed, so whole games can be scripted.
+/// Games with SGF (Go) save and load SGF records when the file name ends in `.sgf`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The game: see the list in `cgtk play --help`.
@@ -98,7 +99,8 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
     let mut session = Session::new(game, options, &rebuild);
     if let Some(path) = &args.load {
         let text = crate::cli::read_input(path)?;
-        SavedGame::from_json(&text)
+        session
+            .saved_from_text(&path.to_string_lossy(), &text)
             .and_then(|s| session.load(&s))
             .map_err(|e| usage(format!("cannot load {}: {e}", path.display())))?;
     }

@@ -4,14 +4,16 @@
 use crate::cli::{read_input, usage, Context};
 use anyhow::{Context as _, Result};
 use cgtk_poggle::{
-    enumerate_solutions, format_grid, minimal_solution, nullity_line, nullity_method,
-    total_presses, Analysis, BigUint, Board, BoardError, BoardSize, BoardSpec, Grid, NullityLine,
-    Pattern, DEFAULT_SEARCH_BUDGET,
+    default_cell_size, enumerate_solutions, format_grid, minimal_solution, nullity_line_with,
+    nullity_method_within, total_presses, write_png, write_presses, Analysis, BigUint, BitGrid,
+    Board, BoardError, BoardSize, BoardSpec, CellRows, Grid, NullityLine, NullityMethod, Pattern,
+    PressFormat, PressRows, DEFAULT_SEARCH_BUDGET, MAX_PICTURE_COLOURS,
 };
 use clap::{Args, Subcommand};
 
 use serde::Serialize;
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::PathBuf;
 
 /// The `poggle` subcommands.
@@ -22,7 +24,7 @@ pub enum Command {
     Solve(SolveArgs),
     /// The quiet patterns (a basis of the press vectors that change nothing) and the
     /// kernel size.
-    Quiet(BoardArgs),
+    Quiet(QuietArgs),
     /// Kernel sizes, nullities and solvability of n×n boards over a range of sizes.
     Table(TableArgs),
 }
@@ -46,6 +48,38 @@ pub struct BoardArgs {
     /// patterns are solved through the full system, so boards stay small.
     #[arg(long, value_name = "OFFSETS", allow_hyphen_values = true)]
     pub pattern: Option<String>,
+
+    /// The most memory solving may take, e.g. 512M or 4G (default: the memory the system
+    /// reports available). Larger boards are refused up front, saying what they need.
+    #[arg(long, value_name = "SIZE")]
+    pub max_memory: Option<String>,
+}
+
+/// Pictures of press grids.
+#[derive(Debug, Args)]
+pub struct ImageArgs {
+    /// Draw the press grid as a PNG picture: one colour per press count 0..k−1 (white for
+    /// 0) and a legend below; written row by row, so boards of 10⁸ buttons work (up to
+    /// 254 colours).
+    #[arg(long, value_name = "FILE.png")]
+    pub image: Option<PathBuf>,
+
+    /// Pixels a side of one button in --image (default: from 32 for small boards down to
+    /// 1 for boards of 512 buttons a side and more).
+    #[arg(long, value_name = "PX", requires = "image", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub cell_size: Option<u32>,
+}
+
+/// Arguments of `poggle quiet`.
+#[derive(Debug, Args)]
+pub struct QuietArgs {
+    /// The board.
+    #[command(flatten)]
+    pub board: BoardArgs,
+
+    /// Pictures: each quiet pattern i goes to FILE-i.png (FILE.png named by --image).
+    #[command(flatten)]
+    pub picture: ImageArgs,
 }
 
 /// Arguments of `poggle solve`.
@@ -76,7 +110,33 @@ pub struct SolveArgs {
     /// The most solutions --all lists.
     #[arg(long, default_value_t = 100, value_name = "N", requires = "all")]
     pub limit: usize,
+
+    /// A picture of the press grid.
+    #[command(flatten)]
+    pub picture: ImageArgs,
+
+    /// Write the press grid to FILE (in --format) instead of printing it.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// The format of --output: text (as printed), pbm (black = pressed, 2 colours), pgm
+    /// (grey level = press count, maxval k−1) or csv.
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        default_value = "text",
+        requires = "output"
+    )]
+    pub format: String,
+
+    /// Print the press grid even when it has more than 1,000,000 buttons (such grids go
+    /// to --output or --image otherwise).
+    #[arg(long)]
+    pub print: bool,
 }
+
+/// The most buttons of a press grid printed on the terminal without --print.
+const PRINT_LIMIT: usize = 1_000_000;
 
 /// Arguments of `poggle table`.
 #[derive(Debug, Args)]
@@ -92,6 +152,11 @@ pub struct TableArgs {
     /// Boards on the torus.
     #[arg(long)]
     pub torus: bool,
+
+    /// The most memory one line may take, e.g. 512M or 4G (default: the memory the
+    /// system reports available).
+    #[arg(long, value_name = "SIZE")]
+    pub max_memory: Option<String>,
 }
 
 /// Runs a `poggle` subcommand.
@@ -106,10 +171,52 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
 fn board_spec(args: &BoardArgs) -> Result<BoardSpec> {
     let size: BoardSize = args.size.parse().map_err(usage)?;
     let mut spec = BoardSpec::of_size(size, args.colours).with_torus(args.torus);
+    let limit = match &args.max_memory {
+        Some(text) => Some(parse_memory(text)?),
+        None => available_memory(),
+    };
+    if let Some(limit) = limit {
+        spec = spec.with_memory_limit(limit);
+    }
     if let Some(p) = &args.pattern {
         spec.pattern = Pattern::parse(p).map_err(|e| usage(format!("--pattern: {e}")))?;
     }
     Ok(spec)
+}
+
+/// `512M`, `4G`, `1.5G`, `100000` (bytes): decimal units k, M, G, T.
+fn parse_memory(text: &str) -> Result<u64> {
+    let bad = || {
+        usage(format!(
+            "--max-memory {text:?}: write a size such as 512M, 4G or 1.5G (decimal units k, M, G, T)"
+        ))
+    };
+    let t = text.trim();
+    let (number, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
+        Some((i, _)) => t.split_at(i),
+        None => (t, ""),
+    };
+    let scale = match unit.trim().to_ascii_uppercase().trim_end_matches('B') {
+        "" => 1.0,
+        "K" => 1e3,
+        "M" => 1e6,
+        "G" => 1e9,
+        "T" => 1e12,
+        _ => return Err(bad()),
+    };
+    let value: f64 = number.trim().parse().map_err(|_| bad())?;
+    if !value.is_finite() || value <= 0.0 || value * scale >= u64::MAX as f64 {
+        return Err(bad());
+    }
+    Ok((value * scale) as u64)
+}
+
+/// The memory the system reports available (Linux `MemAvailable`), if it says.
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
 }
 
 fn read_grid(path: &std::path::Path, which: &str) -> Result<Grid> {
@@ -153,6 +260,70 @@ struct SolveReport {
     minimal_note: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     all: Option<Vec<Vec<Vec<u32>>>>,
+    /// A·x = b was checked row by row on the press grid reported (solvable boards).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checked: Option<bool>,
+    /// Where --output wrote the press grid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    output: Option<String>,
+    /// Where --image drew the press grid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    image: Option<String>,
+}
+
+/// A solution as found: bit-packed (2 colours) or one `u32` a button.
+enum Presses {
+    Bits(BitGrid),
+    Cells(Vec<u32>, usize),
+}
+
+impl Presses {
+    fn rows(&self) -> Box<dyn PressRows + '_> {
+        match self {
+            Presses::Bits(b) => Box::new(b.clone()),
+            Presses::Cells(c, cols) => Box::new(CellRows {
+                cells: c,
+                cols: *cols,
+            }),
+        }
+    }
+
+    fn total(&self) -> u64 {
+        match self {
+            Presses::Bits(b) => b.count_ones(),
+            Presses::Cells(c, _) => total_presses(c),
+        }
+    }
+
+    fn cells(&self) -> Vec<u32> {
+        match self {
+            Presses::Bits(b) => b.to_cells(),
+            Presses::Cells(c, _) => c.clone(),
+        }
+    }
+
+    fn solves(&self, board: &Board) -> bool {
+        match self {
+            Presses::Bits(b) => board.is_solution_bits(b),
+            Presses::Cells(c, _) => board.is_solution(c),
+        }
+    }
+}
+
+/// Creates `path` for writing, as a usage error naming the file when it cannot be.
+fn create(path: &std::path::Path) -> Result<std::io::BufWriter<std::fs::File>> {
+    let file = std::fs::File::create(path)
+        .map_err(|e| usage(format!("cannot write {}: {e}", path.display())))?;
+    Ok(std::io::BufWriter::with_capacity(1 << 20, file))
+}
+
+/// Draws `grid` into the PNG at `path`.
+fn draw(path: &std::path::Path, grid: &dyn PressRows, k: u32, cell: Option<u32>) -> Result<()> {
+    let cell = cell.unwrap_or_else(|| default_cell_size(grid.rows(), grid.cols()));
+    let mut out = create(path)?;
+    write_png(&mut out, grid, k, cell).map_err(|e| usage(format!("{}: {e}", path.display())))?;
+    out.flush()
+        .with_context(|| format!("writing {}", path.display()))
 }
 
 fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
@@ -165,6 +336,10 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
             "--start - and --goal - cannot both read standard input: give one of them as a file",
         ));
     }
+    let format: PressFormat = args
+        .format
+        .parse()
+        .map_err(|e| usage(format!("--format: {e}")))?;
     if let Some(path) = &args.start {
         spec.start = Some(read_grid(path, "start")?);
     }
@@ -190,10 +365,39 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
         }
     })?;
     let (rows, cols, k) = (board.rows(), board.cols(), board.colours());
+    // Everything that can be refused is refused before the work starts.
+    let cells = board.cells();
+    let to_file = args.output.is_some() || args.picture.image.is_some();
+    if cells > PRINT_LIMIT && !to_file && !args.print {
+        return Err(usage(format!(
+            "the {rows}×{cols} board's press grid has {cells} entries, too many to print: write it to a file with --output FILE (--format text|pbm|pgm|csv) or draw it with --image FILE.png, or print it anyway with --print"
+        )));
+    }
+    if format == PressFormat::Pbm && k != 2 {
+        return Err(usage(format!(
+            "--format pbm holds 2 colours, the board has {k}: use pgm or csv"
+        )));
+    }
+    if args.picture.image.is_some() && k > MAX_PICTURE_COLOURS {
+        return Err(usage(format!(
+            "--image draws at most {MAX_PICTURE_COLOURS} colours, the board has {k}: use --output FILE --format pgm or csv"
+        )));
+    }
     let bar = ctx.progress(1, "solving");
     let analysis = analyze(&board)?;
     let kernel = analysis.kernel_size();
-    let solution = analysis.solve(&board.target()).map_err(usage)?;
+    // Two colours without a search over the solutions stay bit-packed from end to end.
+    let solution = if k == 2 && !args.minimal && !args.all {
+        analysis
+            .solve_bits(&board.target_bits())
+            .map_err(usage)?
+            .map(Presses::Bits)
+    } else {
+        analysis
+            .solve(&board.target())
+            .map_err(usage)?
+            .map(|x| Presses::Cells(x, cols))
+    };
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -213,8 +417,11 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
         minimal: false,
         minimal_note: None,
         all: None,
+        checked: None,
+        output: None,
+        image: None,
     };
-    if let Some(x) = solution {
+    if let Some(found) = solution {
         let unique = kernel == BigUint::from(1u32);
         let needs_basis = (args.minimal && !unique) || args.all;
         let basis = if needs_basis {
@@ -222,11 +429,12 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
         } else {
             Vec::new()
         };
-        let mut presses = x.clone();
+        let mut presses = found;
         report.minimal = unique;
         if args.minimal && !unique {
-            let best = minimal_solution(&x, &basis, &kernel, k, DEFAULT_SEARCH_BUDGET);
-            presses = best.presses;
+            let best =
+                minimal_solution(&presses.cells(), &basis, &kernel, k, DEFAULT_SEARCH_BUDGET);
+            presses = Presses::Cells(best.presses, cols);
             report.minimal = best.exhaustive;
             if !best.exhaustive {
                 report.minimal_note = Some(format!(
@@ -235,16 +443,35 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
             }
         }
         if args.all {
-            let list = enumerate_solutions(&x, &basis, k, args.limit);
+            let list = enumerate_solutions(&presses.cells(), &basis, k, args.limit);
             report.all = Some(list.iter().map(|s| grid_rows(s, cols)).collect());
         }
-        report.total_presses = Some(total_presses(&presses));
-        report.presses = Some(grid_rows(&presses, cols));
+        // A·x = b, formed again from the press grid itself, one row at a time.
+        if !presses.solves(&board) {
+            anyhow::bail!("the press grid found does not satisfy A·x = b");
+        }
+        report.checked = Some(true);
+        report.total_presses = Some(presses.total());
+        if let Some(path) = &args.output {
+            let mut out = create(path)?;
+            write_presses(&mut out, format, presses.rows().as_ref(), k)
+                .map_err(|e| usage(format!("{}: {e}", path.display())))?;
+            out.flush()
+                .with_context(|| format!("writing {}", path.display()))?;
+            report.output = Some(path.display().to_string());
+        }
+        if let Some(path) = &args.picture.image {
+            draw(path, presses.rows().as_ref(), k, args.picture.cell_size)?;
+            report.image = Some(path.display().to_string());
+        }
+        if args.output.is_none() && (cells <= PRINT_LIMIT || args.print) {
+            report.presses = Some(grid_rows(&presses.cells(), cols));
+        }
     }
-    ctx.emit(&report, || solve_text(&report, k, args.minimal))
+    ctx.emit(&report, || solve_text(&report, k, args.minimal, format))
 }
 
-fn solve_text(report: &SolveReport, k: u32, asked_minimal: bool) -> String {
+fn solve_text(report: &SolveReport, k: u32, asked_minimal: bool, format: PressFormat) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -257,17 +484,25 @@ fn solve_text(report: &SolveReport, k: u32, asked_minimal: bool) -> String {
         if report.solvable { "yes" } else { "no" }
     );
     let _ = writeln!(out, "solutions: {}", report.solutions);
-    let Some(presses) = &report.presses else {
+    let Some(total) = report.total_presses else {
         return out;
     };
-    let flat: Vec<u32> = presses.concat();
-    let _ = writeln!(out, "presses:");
-    out.push_str(&format_grid(&flat, report.cols, k));
-    let _ = writeln!(
-        out,
-        "total presses: {}",
-        report.total_presses.unwrap_or_default()
-    );
+    if let Some(presses) = &report.presses {
+        let flat: Vec<u32> = presses.concat();
+        let _ = writeln!(out, "presses:");
+        out.push_str(&format_grid(&flat, report.cols, k));
+    }
+    if let Some(path) = &report.output {
+        let name = format!("{format:?}").to_lowercase();
+        let _ = writeln!(out, "presses: written to {path} ({name})");
+    }
+    if let Some(path) = &report.image {
+        let _ = writeln!(out, "picture: {path}");
+    }
+    let _ = writeln!(out, "total presses: {total}");
+    if report.checked == Some(true) {
+        let _ = writeln!(out, "checked: A·x = b, row by row");
+    }
     let minimal = if report.minimal {
         "yes"
     } else if asked_minimal {
@@ -317,6 +552,9 @@ struct KernelReport {
     /// The additive order of each pattern (k for prime k).
     #[serde(skip_serializing_if = "Option::is_none")]
     orders: Option<Vec<u32>>,
+    /// The pictures --image drew, one per pattern.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    images: Option<Vec<String>>,
 }
 
 fn kernel_report(board: &Board, analysis: &Analysis) -> KernelReport {
@@ -330,6 +568,7 @@ fn kernel_report(board: &Board, analysis: &Analysis) -> KernelReport {
         all_solvable: analysis.all_solvable(),
         patterns: None,
         orders: None,
+        images: None,
     }
 }
 
@@ -357,8 +596,26 @@ fn kernel_header(r: &KernelReport) -> String {
     out
 }
 
-fn quiet(args: &BoardArgs, ctx: &Context) -> Result<()> {
-    let board = board_spec(args)?.build().map_err(usage)?;
+/// `FILE.png` → `FILE-i.png`, one picture per quiet pattern.
+fn numbered(path: &std::path::Path, i: usize) -> PathBuf {
+    let stem = path.file_stem().map_or_else(
+        || "pattern".to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    let ext = path
+        .extension()
+        .map_or_else(|| "png".to_string(), |e| e.to_string_lossy().into_owned());
+    path.with_file_name(format!("{stem}-{i}.{ext}"))
+}
+
+fn quiet(args: &QuietArgs, ctx: &Context) -> Result<()> {
+    let board = board_spec(&args.board)?.build().map_err(usage)?;
+    if args.picture.image.is_some() && board.colours() > MAX_PICTURE_COLOURS {
+        return Err(usage(format!(
+            "--image draws at most {MAX_PICTURE_COLOURS} colours, the board has {}",
+            board.colours()
+        )));
+    }
     let analysis = analyze(&board)?;
     let basis = analysis.kernel_basis();
     let mut report = kernel_report(&board, &analysis);
@@ -369,12 +626,28 @@ fn quiet(args: &BoardArgs, ctx: &Context) -> Result<()> {
             .collect(),
     );
     report.orders = Some(basis.iter().map(|(_, o)| *o).collect());
+    let mut pictures = Vec::new();
+    if let Some(path) = &args.picture.image {
+        for (i, (g, _)) in basis.iter().enumerate() {
+            let file = numbered(path, i + 1);
+            let grid = CellRows {
+                cells: g,
+                cols: board.cols(),
+            };
+            draw(&file, &grid, board.colours(), args.picture.cell_size)?;
+            pictures.push(file.display().to_string());
+        }
+        report.images = Some(pictures.clone());
+    }
     ctx.emit(&report, || {
         let mut out = kernel_header(&report);
         let _ = writeln!(out, "quiet patterns: {}", basis.len());
         for (i, (g, order)) in basis.iter().enumerate() {
             let _ = writeln!(out, "pattern {} (order {order}):", i + 1);
             out.push_str(&format_grid(g, board.cols(), board.colours()));
+            if let Some(file) = pictures.get(i) {
+                let _ = writeln!(out, "picture: {file}");
+            }
         }
         out
     })
@@ -435,6 +708,7 @@ impl From<NullityLine> for KernelReport {
             all_solvable: line.all_solvable,
             patterns: None,
             orders: None,
+            images: None,
         }
     }
 }
@@ -442,18 +716,38 @@ impl From<NullityLine> for KernelReport {
 fn table(args: &TableArgs, ctx: &Context) -> Result<()> {
     let (a, b) = parse_sizes(&args.sizes)?;
     let colours = parse_colours(&args.colours)?;
+    let limit = match &args.max_memory {
+        Some(text) => Some(parse_memory(text)?),
+        None => available_memory(),
+    };
     // Refuse a range whose largest board cannot be done before computing the smaller ones:
     // `--sizes 1..100000000` used to work through every size for hours before failing.
     for &k in &colours {
-        nullity_method(b, k, args.torus).map_err(usage)?;
+        nullity_method_within(b, k, args.torus, limit).map_err(usage)?;
     }
     let total = (b - a + 1) as u64 * colours.len() as u64;
-    let bar = ctx.progress(total, "boards");
+    // One huge size: the bar follows the polynomial gcd (in degrees) instead of boards.
+    let one_big_gcd = total == 1
+        && nullity_method_within(b, colours[0], args.torus, limit).ok()
+            == Some(NullityMethod::Polynomial)
+        && b >= 20_000;
+    let bar = if one_big_gcd {
+        ctx.progress(b as u64, "gcd")
+    } else {
+        ctx.progress(total, "boards")
+    };
     let mut entries = Vec::new();
     for n in a..=b {
         for &k in &colours {
-            entries.push(nullity_line(n, k, args.torus).map_err(usage)?.into());
-            if let Some(bar) = &bar {
+            let mut on_gcd = |done: u64, len: u64| {
+                if let (Some(bar), true) = (&bar, one_big_gcd) {
+                    bar.set_length(len);
+                    bar.set_position(done);
+                }
+            };
+            let line = nullity_line_with(n, k, args.torus, limit, &mut on_gcd).map_err(usage)?;
+            entries.push(line.into());
+            if let (Some(bar), false) = (&bar, one_big_gcd) {
                 bar.inc(1);
             }
         }

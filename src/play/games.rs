@@ -2,7 +2,7 @@
 //! from the variant, and the engine behind its levels.
 
 use super::advisors::{AlphaBetaAdvisor, ExactAdvisor, MctsAdvisor, Solved, TableAdvisor};
-use super::playable::{Advisor, Match, Playable};
+use super::playable::{Advisor, Match, Playable, SgfHooks, SgfRecord};
 use crate::games::{self, GameEntry, SolvableGame};
 use cgtk_core::{Game, Notation, PerfectIndex, PositionKey, Render};
 use cgtk_games::fox_hounds::heuristics::{self, Heuristic};
@@ -324,5 +324,129 @@ impl Advisor<cgtk_chess::Chess> for ChessAdvisor {
             None => String::new(),
         };
         Ok(Some((mv, note)))
+    }
+}
+
+/// Go: rules from the variant (`9`, `7x5`, optionally `komi=K`), the Monte Carlo engine
+/// (UCT with light playouts) for the engine's moves, SGF for `save` and `load`.
+pub fn build_go(setup: &Setup) -> Result<Box<dyn Playable>, String> {
+    let (width, height, komi) = go_variant(&setup.variant)?;
+    let mut start = cgtk_go::Go::new(width, height).map_err(|e| e.to_string())?;
+    if let Some(k) = komi {
+        start.set_komi(k);
+    }
+    let name = go_variant_text(width, height, komi);
+    let playouts = setup.mcts.unwrap_or(GO_PLAYOUTS);
+    let help = "a point in GTP coordinates, e.g. C3 (columns skip I), or pass; sgf: save FILE.sgf, load FILE.sgf";
+    Ok(Box::new(
+        Match::new(
+            "go",
+            name,
+            help,
+            start,
+            setup.history,
+            Box::new(GoAdvisor { playouts }),
+        )
+        .with_sgf(SgfHooks {
+            write: cgtk_go::write_sgf,
+            read: go_from_sgf,
+        }),
+    ))
+}
+
+/// Playouts per engine move in `cgtk play go` (`--mcts N` changes it).
+const GO_PLAYOUTS: u32 = 2000;
+
+/// Reads a Go variant: `9` or `9x9` (default 9x9), `COLUMNSxROWS`, and `komi=K`.
+fn go_variant(variant: &str) -> Result<(usize, usize, Option<cgtk_go::Komi>), String> {
+    let (mut width, mut height, mut komi) = (9, 9, None);
+    for word in variant.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+        if let Some(k) = word.strip_prefix("komi=") {
+            let points: f64 = k
+                .parse()
+                .map_err(|_| format!("invalid komi {k:?}: expected a number, e.g. komi=6.5"))?;
+            komi = Some(
+                cgtk_go::Komi::from_points(points)
+                    .ok_or_else(|| format!("invalid komi {k:?}: use a multiple of 0.5"))?,
+            );
+        } else {
+            let size = match word.split_once(['x', 'X']) {
+                Some((w, h)) => w.trim().parse().ok().zip(h.trim().parse().ok()),
+                None => word.parse().ok().map(|n| (n, n)),
+            };
+            (width, height) = size.ok_or_else(|| {
+                format!("invalid go variant {word:?}: expected a size (9, 7x5) or komi=K")
+            })?;
+        }
+    }
+    cgtk_go::Board::new(width, height).map_err(|e| e.to_string())?;
+    Ok((width, height, komi))
+}
+
+fn go_variant_text(width: usize, height: usize, komi: Option<cgtk_go::Komi>) -> String {
+    let size = if width == height {
+        width.to_string()
+    } else {
+        format!("{width}x{height}")
+    };
+    match komi {
+        Some(k) => format!("{size},komi={k}"),
+        None => size,
+    }
+}
+
+/// An SGF record as a Go variant and moves: the board size and komi, and the moves in
+/// GTP coordinates (Black first, colours alternating; set-up stones are refused).
+fn go_from_sgf(text: &str) -> Result<SgfRecord, String> {
+    let game = cgtk_go::SgfGame::parse(text).map_err(|e| e.to_string())?;
+    let setup = &game.setup;
+    if setup.stones.iter().any(Option::is_some) {
+        return Err("the record has set-up stones (AB/AW); play starts from an empty board".into());
+    }
+    let board = cgtk_go::Board::new(setup.width, setup.height).map_err(|e| e.to_string())?;
+    let mut moves = Vec::new();
+    for (i, &(color, point)) in game.moves.iter().enumerate() {
+        let expected = if i % 2 == 0 {
+            cgtk_go::Color::Black
+        } else {
+            cgtk_go::Color::White
+        };
+        if color != expected {
+            return Err(format!(
+                "move {} is {color}'s, but play alternates from Black",
+                i + 1
+            ));
+        }
+        let mv = match point.and_then(|(x, y)| board.point(x, y)) {
+            Some(p) => cgtk_go::Move::Play(p),
+            None => cgtk_go::Move::Pass,
+        };
+        moves.push(cgtk_go::gtp::vertex_text(mv, &board));
+    }
+    let default = cgtk_go::Rules::for_size(setup.width, setup.height).komi;
+    let komi = game.komi.filter(|&k| k != default);
+    Ok((go_variant_text(setup.width, setup.height, komi), moves))
+}
+
+/// The Go engine: Monte Carlo tree search with light playouts, seeded per move.
+struct GoAdvisor {
+    playouts: u32,
+}
+
+impl Advisor<cgtk_go::Go> for GoAdvisor {
+    fn best_move(
+        &mut self,
+        game: &cgtk_go::Go,
+        seed: u64,
+    ) -> Result<Option<(cgtk_go::Move, String)>, String> {
+        let mut engine = cgtk_go::Engine::new(cgtk_go::EngineConfig {
+            playouts: self.playouts,
+            seed,
+            ..Default::default()
+        });
+        Ok(Some((
+            engine.genmove(game),
+            format!("mcts {} playouts", self.playouts),
+        )))
     }
 }

@@ -14,7 +14,7 @@ mod saved;
 mod session;
 
 pub use games::{
-    build_checked, build_chess, build_fox_hounds, build_kono, build_mu_torere, build_nim,
+    build_checked, build_chess, build_fox_hounds, build_go, build_kono, build_mu_torere, build_nim,
     build_poggle, Setup,
 };
 pub use playable::Playable;

@@ -51,6 +51,15 @@ pub trait Playable {
             .best_move(seed)?
             .map(|(mv, note)| format!("{mv} ({note})")))
     }
+    /// The game as an SGF record, for games that have one (`save FILE.sgf`).
+    fn to_sgf(&self) -> Option<String> {
+        None
+    }
+    /// Reads an SGF record (`load FILE.sgf`): the variant and the moves as text; `None`
+    /// for games without SGF.
+    fn read_sgf(&self, _text: &str) -> Option<Result<SgfRecord, String>> {
+        None
+    }
     /// A uniformly random legal move.
     fn random_move(&self, rng: &mut ChaCha8Rng) -> Option<String> {
         let moves = self.legal_moves();
@@ -78,6 +87,18 @@ pub struct Match<G: Game> {
     redo: Vec<G::Move>,
     history: usize,
     advisor: Box<dyn Advisor<G>>,
+    sgf: Option<SgfHooks<G>>,
+}
+
+/// A game record read from SGF: the rules variant and the moves as text.
+pub type SgfRecord = (String, Vec<String>);
+
+/// How a game writes and reads SGF records, for [`Match::with_sgf`].
+pub struct SgfHooks<G> {
+    /// The game (from its start) as SGF.
+    pub write: fn(&G) -> String,
+    /// An SGF record as the variant and the moves as text.
+    pub read: fn(&str) -> Result<SgfRecord, String>,
 }
 
 impl<G: Game + Notation + Render> Match<G> {
@@ -101,7 +122,14 @@ impl<G: Game + Notation + Render> Match<G> {
             redo: Vec::new(),
             history: history.max(1),
             advisor,
+            sgf: None,
         }
+    }
+
+    /// Lets `save` and `load` use SGF files (names ending in `.sgf`).
+    pub fn with_sgf(mut self, hooks: SgfHooks<G>) -> Self {
+        self.sgf = Some(hooks);
+        self
     }
 
     /// Marks the game as a one-player puzzle.
@@ -188,6 +216,12 @@ impl<G: Game + Notation + Render> Playable for Match<G> {
     }
     fn record(&self) -> Vec<String> {
         self.record.clone()
+    }
+    fn to_sgf(&self) -> Option<String> {
+        self.sgf.as_ref().map(|h| (h.write)(&self.position))
+    }
+    fn read_sgf(&self, text: &str) -> Option<Result<SgfRecord, String>> {
+        self.sgf.as_ref().map(|h| (h.read)(text))
     }
     fn best_move(&mut self, seed: u64) -> Result<Option<(String, String)>, String> {
         if self.position.outcome().is_some() {

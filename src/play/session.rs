@@ -2,7 +2,7 @@
 //! board. All input and output go through the reader and writer passed in.
 
 use super::playable::Playable;
-use super::saved::SavedGame;
+use super::SavedGame;
 use crate::cli::counted;
 use cgtk_core::{Outcome, Player};
 use rand::{Rng, SeedableRng};
@@ -106,6 +106,24 @@ impl<'a> Session<'a> {
         self.options.seed = saved.seed;
         self.announced_end = false;
         Ok(())
+    }
+
+    /// Reads a saved game from the text of file `path`: an SGF record when the name ends
+    /// in `.sgf` and the game has SGF, else the JSON document.
+    pub fn saved_from_text(&self, path: &str, text: &str) -> Result<SavedGame, String> {
+        if is_sgf(path) {
+            if let Some(read) = self.game.read_sgf(text) {
+                let (variant, moves) = read?;
+                return Ok(SavedGame {
+                    game: self.game.game_id().to_string(),
+                    variant,
+                    level: self.options.level,
+                    seed: self.options.seed,
+                    moves,
+                });
+            }
+        }
+        SavedGame::from_json(text)
     }
 
     /// The game as a saved document.
@@ -286,7 +304,10 @@ impl<'a> Session<'a> {
                 }
             }
             "save" if !rest.is_empty() => {
-                let text = self.saved().to_json();
+                let text = match self.game.to_sgf() {
+                    Some(sgf) if is_sgf(rest) => sgf.trim_end().to_string(),
+                    _ => self.saved().to_json(),
+                };
                 match std::fs::write(rest, text + "\n") {
                     Ok(()) => writeln!(
                         out,
@@ -301,7 +322,7 @@ impl<'a> Session<'a> {
                     // Only the reason: the message names the file once (it used to say
                     // `cannot load X: cannot read X: …`).
                     .map_err(|e| e.to_string())
-                    .and_then(|text| SavedGame::from_json(&text))
+                    .and_then(|text| self.saved_from_text(rest, &text))
                     .and_then(|saved| self.load(&saved));
                 match result {
                     Ok(()) => {
@@ -396,4 +417,9 @@ impl<'a> Session<'a> {
         writeln!(out, "played again {}", again.join(", "))?;
         self.show(out)
     }
+}
+
+/// Whether a file name asks for SGF (it ends in `.sgf`, any case).
+fn is_sgf(path: &str) -> bool {
+    path.to_ascii_lowercase().ends_with(".sgf")
 }

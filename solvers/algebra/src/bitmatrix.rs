@@ -59,6 +59,35 @@ impl BitMatrix {
             .ok_or(AlgebraError::TooLarge { rows, cols, max })
     }
 
+    /// A matrix from its packed rows: `cols.div_ceil(64)` words per row, bit `j % 64` of
+    /// word `j / 64` is column `j`; bits past the last column are cleared. `None` when
+    /// `words` does not hold exactly `rows` such rows.
+    ///
+    /// ```
+    /// use cgtk_algebra::BitMatrix;
+    /// let m = BitMatrix::from_row_words(2, 3, vec![0b101, 0b010]).unwrap();
+    /// assert!(m.get(0, 0) && m.get(0, 2) && m.get(1, 1) && !m.get(1, 0));
+    /// assert!(BitMatrix::from_row_words(2, 3, vec![1]).is_none());
+    /// ```
+    pub fn from_row_words(rows: usize, cols: usize, mut words: Vec<u64>) -> Option<Self> {
+        let stride = cols.div_ceil(64);
+        if rows.checked_mul(stride)? != words.len() {
+            return None;
+        }
+        if cols % 64 != 0 {
+            let mask = (1u64 << (cols % 64)) - 1;
+            for row in words.chunks_exact_mut(stride) {
+                row[stride - 1] &= mask;
+            }
+        }
+        Some(BitMatrix {
+            rows,
+            cols,
+            stride,
+            data: words,
+        })
+    }
+
     /// The `n × n` identity matrix.
     pub fn identity(n: usize) -> Self {
         let mut m = Self::zeros(n, n);

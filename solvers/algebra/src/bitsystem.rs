@@ -1,5 +1,6 @@
 //! Elimination over GF(2): row echelon form in strips, kernels, and [`BitSystem`].
 
+use rayon::prelude::*;
 use std::fmt;
 
 use crate::bitvec::parity;
@@ -80,11 +81,25 @@ pub(crate) fn echelon(
                         table[m * len + i] = table[prev * len + i] ^ data[src + i];
                     }
                 }
-                let below = data[(rank + np) * stride..rows * stride].chunks_exact_mut(stride);
-                for (row, &m) in below.zip(selectors.iter()) {
+                // Rows below are independent: large matrices clear them on every core.
+                let below = &mut data[(rank + np) * stride..rows * stride];
+                let table = &table;
+                let clear = |(row, &m): (&mut [u64], &usize)| {
                     if m != 0 {
                         xor_into(&mut row[w..w + len], &table[m * len..(m + 1) * len]);
                     }
+                };
+                if below.len() * len / stride >= PARALLEL_WORDS {
+                    below
+                        .par_chunks_exact_mut(stride)
+                        .zip(selectors.par_iter())
+                        .with_min_len(64)
+                        .for_each(clear);
+                } else {
+                    below
+                        .chunks_exact_mut(stride)
+                        .zip(selectors.iter())
+                        .for_each(clear);
                 }
             }
             pivots.extend_from_slice(&strip);
@@ -94,6 +109,9 @@ pub(crate) fn echelon(
     }
     pivots
 }
+
+/// Words to XOR in one strip from which [`echelon`] clears the rows below in parallel.
+const PARALLEL_WORDS: usize = 1 << 16;
 
 /// Columns processed together by [`echelon`].
 const STRIP: usize = 8;

@@ -207,15 +207,70 @@ impl Gf2Poly {
 
     /// The monic greatest common divisor (zero only when both are zero).
     pub fn gcd(&self, other: &Gf2Poly) -> Gf2Poly {
+        self.gcd_with_progress(other, &mut |_, _| {})
+    }
+
+    /// [`gcd`](Self::gcd), telling `progress(done, total)` after each Euclidean step how
+    /// far it is: `total` is the larger degree, `done` how much the smaller remainder's
+    /// degree has dropped below it (the work left shrinks with that degree).
+    ///
+    /// ```
+    /// use cgtk_algebra::Gf2Poly;
+    /// let p = Gf2Poly::from_coeffs(&[1, 0, 0, 1, 1, 0, 1, 1]);
+    /// let q = Gf2Poly::from_coeffs(&[0, 1, 1, 0, 1]);
+    /// let mut last = (0, 0);
+    /// let g = p.gcd_with_progress(&q, &mut |done, total| last = (done, total));
+    /// assert_eq!(g, p.gcd(&q));
+    /// assert_eq!(last, (7, 7));
+    /// ```
+    pub fn gcd_with_progress(
+        &self,
+        other: &Gf2Poly,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Gf2Poly {
         let mut a = self.words.clone();
         let mut b = other.words.clone();
         trim(&mut a);
         trim(&mut b);
+        let total = degree_of(&a).max(degree_of(&b)).unwrap_or(0);
         while !b.is_empty() {
             rem_in_place(&mut a, &b);
             std::mem::swap(&mut a, &mut b);
+            progress(total - degree_of(&b).map_or(0, |d| d.min(total)), total);
         }
         Self::from_words(a)
+    }
+
+    /// `self²`: over GF(2) the coefficient of `x^i` moves to `x^(2i)`, a spreading of
+    /// bits in linear time.
+    ///
+    /// ```
+    /// use cgtk_algebra::Gf2Poly;
+    /// let p = Gf2Poly::from_coeffs(&[1, 1, 0, 1]);
+    /// assert_eq!(p.square(), p.mul(&p));
+    /// ```
+    pub fn square(&self) -> Gf2Poly {
+        let spread = |w: u32| {
+            let mut x = u64::from(w);
+            x = (x | (x << 16)) & 0x0000_ffff_0000_ffff;
+            x = (x | (x << 8)) & 0x00ff_00ff_00ff_00ff;
+            x = (x | (x << 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+            x = (x | (x << 2)) & 0x3333_3333_3333_3333;
+            (x | (x << 1)) & 0x5555_5555_5555_5555
+        };
+        let words = self
+            .words
+            .iter()
+            .flat_map(|&w| [spread(w as u32), spread((w >> 32) as u32)])
+            .collect();
+        Self::from_words(words)
+    }
+
+    /// The number of factors `x` dividing `self` (the index of the lowest nonzero
+    /// coefficient); `None` for zero.
+    pub fn trailing_zeros(&self) -> Option<usize> {
+        let i = self.words.iter().position(|&w| w != 0)?;
+        Some(i * 64 + self.words[i].trailing_zeros() as usize)
     }
 
     /// The extended gcd: `(g, s, t)` with `s·self + t·other = g`, `g` the gcd.

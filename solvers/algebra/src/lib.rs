@@ -12,7 +12,12 @@
 //! - [`BitVec`], [`BitMatrix`], [`BitSystem`]: GF(2) packed 64 entries per word, with
 //!   elimination by word-wide row XORs.
 //! - [`Gf2Poly`] (bit-packed) and [`GfpPoly`]: polynomial arithmetic and gcd.
-//! - Errors: [`AlgebraError`] for matrices, [`PolyError`] for polynomials.
+//! - nalgebra interop: [`ZkMatrix::from_dmatrix`], [`ZkMatrix::reduce_dmatrix`],
+//!   [`ZkMatrix::from_dmatrix_f64`], [`ZkMatrix::to_dmatrix`] and [`residues_from_dvector`]
+//!   hand `nalgebra::DMatrix` values to the modular solver and back (the elimination stays
+//!   here; nalgebra is used for real-valued checks such as the Lights Out spectrum).
+//! - Errors: [`AlgebraError`] for matrices, [`PolyError`] for polynomials,
+//!   [`ConversionError`] for nalgebra matrices that are not residues.
 //!
 //! # Example
 //!
@@ -51,6 +56,7 @@ mod bitvec;
 mod error;
 mod gf2poly;
 mod gfppoly;
+mod interop;
 mod local;
 mod modular;
 mod system;
@@ -62,6 +68,10 @@ pub use bitvec::BitVec;
 pub use error::{AlgebraError, PolyError};
 pub use gf2poly::Gf2Poly;
 pub use gfppoly::GfpPoly;
+pub use interop::{residues_from_dvector, ConversionError};
 pub use modular::{check_modulus, factorize, is_prime};
+/// The `nalgebra` this crate converts to and from ([`ZkMatrix::from_dmatrix`],
+/// [`ZkMatrix::to_dmatrix`], …), re-exported so that callers use the same version.
+pub use nalgebra;
 pub use system::LinearSystem;
 pub use zk_matrix::{ZkMatrix, MAX_ENTRIES};

@@ -11,6 +11,8 @@
 //! - [`Engine`]: Monte Carlo tree search (UCT) with light playouts that keep their eyes.
 //! - [`solve_board`]: exact values of tiny boards (symmetry, Benson bounds, proved-bound
 //!   search with a position-keyed table that respects superko histories).
+//! - [`LocalProblem`]: local capture and life-and-death problems in a region, solved by
+//!   df-pn (cgtk-search) with the pass as a move and superko on the search path.
 //! - [`gtp`]: the Go Text Protocol v2 as a state machine, [`gtp::GtpEngine`].
 //!
 //! # Example
@@ -33,6 +35,8 @@ mod board;
 mod diagram;
 mod engine;
 pub mod gtp;
+mod local;
+mod notation;
 mod position;
 mod sgf;
 mod solve;
@@ -42,6 +46,10 @@ mod types;
 pub use board::{Board, Placement, SizeError, MAX_SIDE};
 pub use diagram::DiagramError;
 pub use engine::{playout, Engine, EngineConfig};
+pub use local::{
+    default_region, search_key, Goal, LocalError, LocalGo, LocalObjective, LocalProblem,
+    LocalSolution,
+};
 pub use position::{
     Go, GoUndo, IllegalMove, Invalid, Komi, PositionError, Rules, Setup, Superko, TINY_SIDE,
 };

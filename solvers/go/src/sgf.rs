@@ -4,7 +4,8 @@
 //! every branch; other variations are skipped). Supported properties: `GM` (must be 1),
 //! `FF` (1 to 4), `SZ` (`SZ[9]` or rectangular `SZ[7:5]`, columns first), `AB` `AW` `AE`
 //! (single points or `aa:cc` rectangles) before the first move, `B` and `W` (`[]` or
-//! `[tt]` on boards up to 19×19 is a pass), `PL`, `KM`; other properties (comments,
+//! `[tt]` on boards up to 19×19 is a pass), `PL`, `KM`, and the marks `TR` `SQ` `MA`
+//! (collected as [`SgfGame::marked`], a local problem's region); other properties (comments,
 //! player names, …) are ignored. Setup properties after a move are refused with
 //! [`SgfError::Unsupported`].
 //!
@@ -71,6 +72,9 @@ type Node = Vec<(String, Vec<String>)>;
 /// let game = SgfGame::parse("(;GM[1]FF[4]SZ[5:3]KM[0.5]AB[aa];W[cb];B[])").unwrap();
 /// assert_eq!((game.setup.width, game.setup.height), (5, 3));
 /// assert_eq!(game.moves, vec![(Color::White, Some((2, 1))), (Color::Black, None)]);
+/// assert!(game.marked.is_empty());
+/// let marked = SgfGame::parse("(;SZ[3]TR[ba][aa:ab]SQ[aa])").unwrap().marked;
+/// assert_eq!(marked, vec![(0, 0), (1, 0), (0, 1)]);
 /// let go = game.into_go(None).unwrap();
 /// assert_eq!(go.rules().komi.points(), 0.5);
 /// ```
@@ -83,6 +87,10 @@ pub struct SgfGame {
     pub komi: Option<Komi>,
     /// The moves: colour and `(column, row)` from the top left, `None` for a pass.
     pub moves: Vec<(Color, Option<(usize, usize)>)>,
+    /// The points marked with `TR`, `SQ` or `MA` anywhere on the main line, as
+    /// `(column, row)` from the top left, in board order without repeats (a local
+    /// problem's region).
+    pub marked: Vec<(usize, usize)>,
 }
 
 struct Parser<'a> {
@@ -281,6 +289,7 @@ impl SgfGame {
         }
         let mut setup = Setup::empty(width, height);
         let mut moves = Vec::new();
+        let mut marked = Vec::new();
         for node in &line {
             for (ident, values) in node {
                 match ident.as_str() {
@@ -317,6 +326,11 @@ impl SgfGame {
                         };
                         moves.push((color, mv));
                     }
+                    "TR" | "SQ" | "MA" => {
+                        for v in values {
+                            marked.extend(point_list(ident, v.trim(), width, height)?);
+                        }
+                    }
                     "PL" => {
                         let v = values[0].trim();
                         player = Some(match v {
@@ -341,7 +355,14 @@ impl SgfGame {
         setup.to_move = player
             .or_else(|| moves.first().map(|m: &(Color, _)| m.0))
             .unwrap_or(Color::Black);
-        Ok(SgfGame { setup, komi, moves })
+        marked.sort_by_key(|&(x, y)| (y, x));
+        marked.dedup();
+        Ok(SgfGame {
+            setup,
+            komi,
+            moves,
+            marked,
+        })
     }
 
     /// The game after its moves, under `rules` (default [`Rules::for_size`]) with `KM`

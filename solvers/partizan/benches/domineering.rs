@@ -37,10 +37,15 @@ fn check_published() {
                 let expected = a.parse(parts[2]).expect("a game");
                 assert_eq!(g, expected, "{line}");
             }
-            _ => {
+            "temperature" => {
                 let t: Dyadic = parts[2].parse().expect("a number");
                 assert_eq!(a.temperature(g), t, "{line}");
             }
+            "mean" => {
+                let m: Dyadic = parts[2].parse().expect("a number");
+                assert_eq!(a.mean(g), m, "{line}");
+            }
+            other => panic!("unknown kind {other}"),
         }
     }
 }

@@ -1,8 +1,8 @@
 //! Single timed solves of the larger Domineering rectangles (too slow for repeated
 //! sampling), each from a fresh arena and table. Before timing, the outcome classes of all
 //! rectangles up to 20 cells are checked against a plain memoised minimax over the boards
-//! (no game values, no decomposition), and the published values in
-//! tests/data/domineering_values.txt against the solver.
+//! (no game values, no decomposition); the published values in
+//! tests/data/domineering_values.txt are checked by `benches/domineering.rs` and the tests.
 //!
 //! `cargo bench -p cgtk-partizan --bench domineering_once` (pass sizes such as `6x6` to time
 //! other rectangles).

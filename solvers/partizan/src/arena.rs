@@ -97,6 +97,8 @@ pub(crate) struct Node {
     pub(crate) right: Box<[GameId]>,
     pub(crate) number: Option<Dyadic>,
     pub(crate) nimber: Option<u32>,
+    /// Left's and Right's stops, worked out from the options when the form is stored.
+    pub(crate) stops: (Dyadic, Dyadic),
 }
 
 /// A store of canonical forms with memoised sums, negatives and comparisons.
@@ -128,7 +130,6 @@ pub struct Arena {
     negative_integers: Vec<GameId>,
     nimbers: Vec<GameId>,
     numbers: FxMap<Dyadic, GameId>,
-    pub(crate) stops_memo: FxMap<GameId, (Dyadic, Dyadic)>,
     pub(crate) thermo_memo: FxMap<GameId, crate::thermograph::Thermograph>,
     pub(crate) weight_memo: FxMap<GameId, GameId>,
 }
@@ -164,7 +165,6 @@ impl Arena {
             negative_integers: Vec::new(),
             nimbers: Vec::new(),
             numbers: FxMap::default(),
-            stops_memo: FxMap::default(),
             thermo_memo: FxMap::default(),
             weight_memo: FxMap::default(),
         };
@@ -239,12 +239,23 @@ impl Arena {
         } else {
             self.nimber_of(&key.0, &key.1)
         };
+        let stops = match number {
+            Some(x) => (x, x),
+            None => {
+                // A form that is not a number has options on both sides (a form without
+                // Right options is an integer, and so is one without Left options).
+                let ls = key.0.iter().map(|l| self.nodes[l.index()].stops.1).max();
+                let rs = key.1.iter().map(|r| self.nodes[r.index()].stops.0).min();
+                (ls.unwrap_or_default(), rs.unwrap_or_default())
+            }
+        };
         let id = GameId(self.nodes.len() as u32);
         self.nodes.push(Node {
             left: key.0.clone(),
             right: key.1.clone(),
             number,
             nimber,
+            stops,
         });
         self.index.insert(key, id);
         id
@@ -503,6 +514,15 @@ impl Arena {
         let (gx, hx) = (self.as_number(g), self.as_number(h));
         if let (Some(x), Some(y)) = (gx, hx) {
             return x <= y;
+        }
+        // Stops keep order: g <= h needs LS(g) <= LS(h) and RS(g) <= RS(h). A number x is
+        // below h when x < RS(h), and above g when LS(g) < x.
+        let (gs, hs) = (self.nodes[g.index()].stops, self.nodes[h.index()].stops);
+        if gs.0 > hs.0 || gs.1 > hs.1 {
+            return false;
+        }
+        if gx.is_some_and(|x| x < hs.1) || hx.is_some_and(|y| gs.0 < y) {
+            return true;
         }
         if let Some(&b) = self.leq_memo.get(&(g, h)) {
             return b;

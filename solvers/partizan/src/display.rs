@@ -17,28 +17,7 @@ impl Arena {
     /// assert_eq!(a.stops(g), (Dyadic::integer(3), Dyadic::integer(1)));
     /// ```
     pub fn stops(&mut self, g: GameId) -> (Dyadic, Dyadic) {
-        if let Some(x) = self.as_number(g) {
-            return (x, x);
-        }
-        if let Some(&s) = self.stops_memo.get(&g) {
-            return s;
-        }
-        let (left, right) = self.options(g);
-        // A form that is not a number has options on both sides (a form without Left
-        // options is an integer).
-        let mut ls: Option<Dyadic> = None;
-        for l in left {
-            let x = self.stops(l).1;
-            ls = Some(ls.map_or(x, |y| y.max(x)));
-        }
-        let mut rs: Option<Dyadic> = None;
-        for r in right {
-            let x = self.stops(r).0;
-            rs = Some(rs.map_or(x, |y| y.min(x)));
-        }
-        let s = (ls.unwrap_or_default(), rs.unwrap_or_default());
-        self.stops_memo.insert(g, s);
-        s
+        self.nodes[g.index()].stops
     }
 
     /// The game in the usual notation: numbers (`3/4`), nimbers (`*`, `*2`), ups (`^`, `^^`,

@@ -32,7 +32,11 @@ impl Hasher for FxHasher {
         self.write_u64(n as u64);
     }
     fn finish(&self) -> u64 {
-        self.hash
+        // The last step is a multiplication, so the low bits of `hash` depend only on the
+        // low bits of the last word written; hash tables pick buckets by the low bits, so
+        // the well-mixed high bits are rotated down (two boards that differ only in their
+        // high cells would otherwise share a bucket).
+        self.hash.rotate_left(26)
     }
 }
 

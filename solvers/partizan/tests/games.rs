@@ -32,7 +32,7 @@ fn domineering_published_values() {
     let mut a = Arena::new();
     let mut d = Domineering::new();
     let lines = data("domineering_values.txt");
-    assert!(lines.len() >= 15);
+    assert!(lines.len() >= 50);
     for line in lines {
         let parts: Vec<&str> = line.split_whitespace().collect();
         let (r, c) = size(parts[0]);
@@ -46,6 +46,10 @@ fn domineering_published_values() {
             "temperature" => {
                 let t: Dyadic = parts[2].parse().unwrap();
                 assert_eq!(a.temperature(g), t, "{line}");
+            }
+            "mean" => {
+                let m: Dyadic = parts[2].parse().unwrap();
+                assert_eq!(a.mean(g), m, "{line}");
             }
             other => panic!("unknown kind {other}"),
         }
@@ -65,7 +69,7 @@ fn toads_published_values() {
 }
 
 #[test]
-fn cutcake_published_outcomes_and_laws() {
+fn cutcake_published_outcomes_values_and_laws() {
     let mut a = Arena::new();
     let mut cake = Cutcake::new();
     for line in data("cutcake_outcomes.txt") {
@@ -73,6 +77,16 @@ fn cutcake_published_outcomes_and_laws() {
         let (r, c) = size(s);
         let g = cake.value(&mut a, r, c);
         assert_eq!(a.outcome(g).to_string(), outcome, "{line}");
+    }
+    // CGSuite's values of the cakes 8 rows high.
+    let values = data("cutcake_values.txt");
+    assert_eq!(values.len(), 8);
+    for line in values {
+        let (s, value) = line.split_once(' ').unwrap();
+        let (r, c) = size(s);
+        let g = cake.value(&mut a, r, c);
+        let expected = a.parse(value).unwrap();
+        assert_eq!(g, expected, "{line}: got {}", a.display(g));
     }
     // Every Cutcake value is an integer, and turning the cake swaps the players.
     for r in 1..=24 {

@@ -1,6 +1,7 @@
 //! Solving: one elimination per board ([`Analysis`]), then solutions, counts and quiet
 //! patterns.
 
+use crate::bitgrid::BitGrid;
 use crate::board::{
     full_system_reason, transpose, Board, MAX_FULL_CELLS, MAX_FULL_CELLS_GF2, SMALL_BOARD_CELLS,
 };
@@ -166,19 +167,11 @@ impl Board {
                 torus: self.is_torus(),
             };
             let system = if shape.k == 2 {
-                let (forms, words) = shape.reduced_gf2();
+                let (forms, _) = shape.reduced_gf2();
                 let n = shape.unknowns();
-                let mut m = BitMatrix::zeros(n, n);
-                for (i, row) in forms.chunks(words.max(1)).enumerate() {
-                    for (wi, &word) in row.iter().enumerate() {
-                        let mut bits = word;
-                        while bits != 0 {
-                            let b = bits.trailing_zeros() as usize;
-                            m.set(i, wi * 64 + b, true);
-                            bits &= bits - 1;
-                        }
-                    }
-                }
+                let m = BitMatrix::from_row_words(n, n, forms).ok_or_else(|| {
+                    SolveError::Algebra("the reduced system has the wrong shape".into())
+                })?;
                 System::new_gf2(m)
             } else {
                 System::new(shape.k, shape.reduced_zk())?
@@ -305,6 +298,67 @@ impl Analysis {
                     ));
                 }
                 Ok(Some(self.untranspose(*transposed, x)))
+            }
+        }
+    }
+
+    /// One press grid x with A·x ≡ target for a board in 2 colours, bit-packed from end
+    /// to end on boards solved by light chasing (plane or torus) (the chase runs on whole words of
+    /// 64 buttons, and a 10000×10000 board needs a few 12.5 MB grids, never a `u32` per
+    /// button); other boards go through [`solve`](Self::solve). `None` when the target
+    /// cannot be reached.
+    ///
+    /// ```
+    /// use cgtk_poggle::BoardSpec;
+    /// let board = BoardSpec::new(30, 40, 2).build().unwrap();
+    /// let analysis = board.analyze().unwrap();
+    /// let x = analysis.solve_bits(&board.target_bits()).unwrap().unwrap();
+    /// assert!(board.is_solution_bits(&x));
+    /// assert_eq!(x.to_cells(), analysis.solve(&board.target()).unwrap().unwrap());
+    /// ```
+    pub fn solve_bits(&self, target: &BitGrid) -> Result<Option<BitGrid>, SolveError> {
+        if target.rows() != self.rows || target.cols() != self.cols {
+            return Err(SolveError::TargetLength {
+                got: target.rows() * target.cols(),
+                expected: self.rows * self.cols,
+            });
+        }
+        match &self.kind {
+            Kind::Chase {
+                transposed,
+                shape,
+                system: System::Gf2 { system, .. },
+            } => {
+                let t = if *transposed {
+                    target.transpose()
+                } else {
+                    target.clone()
+                };
+                let chase = |u: &[u64]| {
+                    if shape.torus {
+                        shape.chase_bits_torus(&t, u)
+                    } else {
+                        shape.chase_bits(&t, u)
+                    }
+                };
+                let n = shape.unknowns();
+                let zeros = vec![0u64; n.div_ceil(64)];
+                let (_, residual) = chase(&zeros);
+                let rhs = BitVec::from_words(n, residual);
+                let Some(u) = system.solve(&rhs) else {
+                    return Ok(None);
+                };
+                let (x, residual) = chase(u.words());
+                if residual.iter().any(|&w| w != 0) {
+                    return Err(SolveError::Algebra(
+                        "the reduced system's solution leaves a residual".into(),
+                    ));
+                }
+                Ok(Some(if *transposed { x.transpose() } else { x }))
+            }
+            _ => {
+                let x = self.solve(&target.to_cells())?;
+                Ok(x.map(|x| BitGrid::from_cells(&x, self.rows, self.cols)))
             }
         }
     }

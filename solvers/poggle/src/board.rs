@@ -1,18 +1,22 @@
 //! Boards: the unvalidated [`BoardSpec`] and the validated [`Board`].
 
+use crate::bitgrid::{horizontal_plane, horizontal_torus, BitGrid};
 use crate::error::BoardError;
 use crate::grid::Grid;
 use crate::pattern::Pattern;
 use cgtk_core::BoardSize;
+use std::sync::OnceLock;
 
-/// The most buttons a board may have (start, goal and solution grids must fit in memory).
-pub const MAX_CELLS: u64 = 1 << 24;
-/// The longest reduced system light chasing builds for k = 2 (bit-packed): the shorter side
-/// of a plane board, or twice it on the torus.
-pub const MAX_CHASE_UNKNOWNS_GF2: usize = 8192;
-/// The longest reduced system light chasing builds for k > 2.
-pub const MAX_CHASE_UNKNOWNS: usize = 2048;
-/// The most buttons of a board solved through the full system, k = 2 (bit-packed).
+fn spell_out<'a>(c: &'a Colours, cells: &'a OnceLock<Vec<u32>>, n: usize) -> &'a [u32] {
+    match c {
+        Colours::Cells(v) => v,
+        Colours::Uniform(v) => cells.get_or_init(|| vec![*v; n]),
+    }
+}
+
+/// The most buttons of a board solved through the full system, k = 2 (bit-packed): a
+/// limit of [`Method::Full`](crate::Method::Full) asked for explicitly, which costs
+/// (r·c)³/64 word operations.
 pub const MAX_FULL_CELLS_GF2: usize = 4096;
 /// The most buttons of a board solved through the full system, k > 2.
 pub const MAX_FULL_CELLS: usize = 1024;
@@ -45,6 +49,9 @@ pub struct BoardSpec {
     pub start: Option<Grid>,
     /// The goal colours (default: all 0).
     pub goal: Option<Grid>,
+    /// The most bytes solving may take ([`Board::memory_estimate`]); `None` for no limit
+    /// (the default).
+    pub memory_limit: Option<u64>,
 }
 
 impl BoardSpec {
@@ -58,6 +65,7 @@ impl BoardSpec {
             pattern: Pattern::plus(),
             start: None,
             goal: None,
+            memory_limit: None,
         }
     }
 
@@ -86,6 +94,20 @@ impl BoardSpec {
         self
     }
 
+    /// The same board with a memory limit: [`build`](Self::build) refuses a board whose
+    /// [`Board::memory_estimate`] is larger.
+    ///
+    /// ```
+    /// use cgtk_poggle::{BoardError, BoardSpec};
+    /// let spec = BoardSpec::square(10_000, 2).with_memory_limit(1 << 20);
+    /// assert!(matches!(spec.build(), Err(BoardError::TooMuchMemory { .. })));
+    /// assert!(BoardSpec::square(100, 2).with_memory_limit(1 << 24).build().is_ok());
+    /// ```
+    pub fn with_memory_limit(mut self, bytes: u64) -> Self {
+        self.memory_limit = Some(bytes);
+        self
+    }
+
     /// Checks everything and returns the board.
     pub fn build(&self) -> Result<Board, BoardError> {
         let max_k = u64::from(u32::MAX);
@@ -101,39 +123,20 @@ impl BoardSpec {
             return Err(BoardError::EmptySide { rows, cols });
         }
         let cells = rows as u128 * cols as u128;
-        if cells > u128::from(MAX_CELLS) {
-            return Err(BoardError::TooManyCells {
+        let needed = memory_estimate(rows, cols, k, self.torus, &self.pattern);
+        let fits = usize::try_from(cells).is_ok() && cells.checked_mul(4).is_some();
+        if !fits
+            || self
+                .memory_limit
+                .is_some_and(|limit| needed > u128::from(limit))
+        {
+            return Err(BoardError::TooMuchMemory {
                 rows,
                 cols,
-                cells,
-                max: MAX_CELLS,
+                k,
+                needed: u64::try_from(needed).unwrap_or(u64::MAX),
+                limit: self.memory_limit.unwrap_or(u64::MAX),
             });
-        }
-        let n = rows * cols;
-        if let Some(why) = full_system_reason(rows, cols, self.torus, &self.pattern) {
-            let max = if k == 2 {
-                MAX_FULL_CELLS_GF2
-            } else {
-                MAX_FULL_CELLS
-            };
-            if n > max {
-                return Err(BoardError::FullSystemTooLarge {
-                    rows,
-                    cols,
-                    why,
-                    max,
-                });
-            }
-        } else {
-            let per_side = if self.torus { 2 } else { 1 };
-            let max = if k == 2 {
-                MAX_CHASE_UNKNOWNS_GF2
-            } else {
-                MAX_CHASE_UNKNOWNS
-            } / per_side;
-            if rows.min(cols) > max {
-                return Err(BoardError::TooWide { rows, cols, k, max });
-            }
         }
         let start = read_grid(self.start.as_ref(), "start", rows, cols, k, 1)?;
         let goal = read_grid(self.goal.as_ref(), "goal", rows, cols, k, 0)?;
@@ -145,6 +148,8 @@ impl BoardSpec {
             pattern: self.pattern.clone(),
             start,
             goal,
+            start_cells: OnceLock::new(),
+            goal_cells: OnceLock::new(),
         })
     }
 }
@@ -165,6 +170,43 @@ pub(crate) fn full_system_reason(
     }
 }
 
+/// About how many bytes solving an r×c board in k colours takes: the reduced (or full)
+/// system and its elimination, plus the grids (one bit a button for k = 2 on the
+/// bit-packed path, several `u32` a button otherwise).
+pub(crate) fn memory_estimate(
+    rows: usize,
+    cols: usize,
+    k: u32,
+    torus: bool,
+    pattern: &Pattern,
+) -> u128 {
+    let cells = rows as u128 * cols as u128;
+    let system = if full_system_reason(rows, cols, torus, pattern).is_some() {
+        // [A | T] during elimination, A kept beside it.
+        if k == 2 {
+            cells * cells * 3 / 8
+        } else {
+            cells * cells * 16
+        }
+    } else {
+        let m = rows.min(cols) as u128 * if torus { 2 } else { 1 };
+        if k == 2 {
+            m * m * 3 / 8 + m * 64
+        } else {
+            m * m * 16
+        }
+    };
+    let per_cell = if k == 2 { 1 } else { 20 };
+    system + cells * per_cell + (1 << 20)
+}
+
+/// A board's start or goal: one colour everywhere, or a grid.
+#[derive(Debug, Clone)]
+enum Colours {
+    Uniform(u32),
+    Cells(Vec<u32>),
+}
+
 fn read_grid(
     grid: Option<&Grid>,
     which: &'static str,
@@ -172,9 +214,9 @@ fn read_grid(
     cols: usize,
     k: u32,
     default: u32,
-) -> Result<Vec<u32>, BoardError> {
+) -> Result<Colours, BoardError> {
     let Some(grid) = grid else {
-        return Ok(vec![default; rows * cols]);
+        return Ok(Colours::Uniform(default));
     };
     if grid.rows() != rows || grid.cols() != cols {
         return Err(BoardError::GridShape {
@@ -201,7 +243,8 @@ fn read_grid(
                 })
             }
         })
-        .collect()
+        .collect::<Result<_, _>>()
+        .map(Colours::Cells)
 }
 
 /// A checked board: r×c buttons in k colours, plane or torus, a press pattern, start and
@@ -213,8 +256,12 @@ pub struct Board {
     k: u32,
     torus: bool,
     pattern: Pattern,
-    start: Vec<u32>,
-    goal: Vec<u32>,
+    start: Colours,
+    goal: Colours,
+    /// Uniform colours spelled out, made on the first call of `start()` / `goal()` only
+    /// (a 10⁸-button board never needs them).
+    start_cells: OnceLock<Vec<u32>>,
+    goal_cells: OnceLock<Vec<u32>>,
 }
 
 impl Board {
@@ -248,21 +295,114 @@ impl Board {
     }
     /// Starting colours, row-major.
     pub fn start(&self) -> &[u32] {
-        &self.start
+        spell_out(&self.start, &self.start_cells, self.cells())
     }
     /// Goal colours, row-major.
     pub fn goal(&self) -> &[u32] {
-        &self.goal
+        spell_out(&self.goal, &self.goal_cells, self.cells())
+    }
+
+    /// What the presses must add to button `i` (row-major): goal − start (mod k).
+    pub fn target_at(&self, i: usize) -> u32 {
+        let at = |c: &Colours| match c {
+            Colours::Uniform(v) => u64::from(*v),
+            Colours::Cells(v) => u64::from(v[i]),
+        };
+        let k = u64::from(self.k);
+        ((at(&self.goal) + k - at(&self.start)) % k) as u32
     }
 
     /// What the presses must add to every button: goal − start (mod k), row-major.
     pub fn target(&self) -> Vec<u32> {
-        let k = u64::from(self.k);
-        self.start
-            .iter()
-            .zip(&self.goal)
-            .map(|(&s, &g)| ((u64::from(g) + k - u64::from(s)) % k) as u32)
-            .collect()
+        (0..self.cells()).map(|i| self.target_at(i)).collect()
+    }
+
+    /// The target's low bits, bit-packed: the whole target of a board in 2 colours.
+    ///
+    /// ```
+    /// use cgtk_poggle::BoardSpec;
+    /// let board = BoardSpec::new(3, 100, 2).build().unwrap();
+    /// assert_eq!(board.target_bits().count_ones(), 300);
+    /// ```
+    pub fn target_bits(&self) -> BitGrid {
+        let mut g = BitGrid::new(self.rows, self.cols);
+        for i in 0..self.rows {
+            self.target_row_bits(i, g.row_mut(i));
+        }
+        g
+    }
+
+    /// Row i of [`target_bits`](Self::target_bits) into `out` (`cols.div_ceil(64)` words).
+    fn target_row_bits(&self, i: usize, out: &mut [u64]) {
+        let c = self.cols;
+        if let (Colours::Uniform(s), Colours::Uniform(g)) = (&self.start, &self.goal) {
+            let k = u64::from(self.k);
+            let bit = ((u64::from(*g) + k - u64::from(*s)) % k) & 1;
+            out.fill(if bit == 1 { u64::MAX } else { 0 });
+            if let Some(last) = out.last_mut() {
+                *last &= crate::bitgrid::last_word_mask(c);
+            }
+            return;
+        }
+        out.fill(0);
+        for j in 0..c {
+            out[j / 64] |= u64::from(self.target_at(i * c + j) & 1) << (j % 64);
+        }
+    }
+
+    /// About how many bytes solving this board takes (what
+    /// [`BoardSpec::with_memory_limit`] compares with).
+    pub fn memory_estimate(&self) -> u64 {
+        let m = memory_estimate(self.rows, self.cols, self.k, self.torus, &self.pattern);
+        u64::try_from(m).unwrap_or(u64::MAX)
+    }
+
+    /// Whether the bit-packed presses solve a board in 2 colours, checked row by row
+    /// without unpacking: A·x is formed one row at a time from rows i − 1, i, i + 1 of x
+    /// and compared with the target's row. Boards with another pattern or more colours
+    /// are checked through [`is_solution`](Self::is_solution).
+    ///
+    /// ```
+    /// use cgtk_poggle::{BitGrid, BoardSpec};
+    /// let board = BoardSpec::square(3, 2).build().unwrap();
+    /// let x = BitGrid::from_cells(&[1, 0, 1, 0, 1, 0, 1, 0, 1], 3, 3);
+    /// assert!(board.is_solution_bits(&x));
+    /// assert!(!board.is_solution_bits(&BitGrid::new(3, 3)));
+    /// ```
+    pub fn is_solution_bits(&self, presses: &BitGrid) -> bool {
+        if presses.rows() != self.rows || presses.cols() != self.cols {
+            return false;
+        }
+        if self.k != 2 || !self.pattern.is_plus() || (self.torus && self.cols < 3) {
+            return self.is_solution(&presses.to_cells());
+        }
+        let (r, c) = (self.rows, self.cols);
+        let stride = presses.stride();
+        let mut effect = vec![0u64; stride];
+        let mut want = vec![0u64; stride];
+        for i in 0..r {
+            let row = presses.row(i);
+            if self.torus {
+                horizontal_torus(row, &mut effect, c);
+            } else {
+                horizontal_plane(row, &mut effect, c);
+            }
+            let vertical = if self.torus {
+                [Some((i + r - 1) % r), Some((i + 1) % r)]
+            } else {
+                [i.checked_sub(1), (i + 1 < r).then_some(i + 1)]
+            };
+            for v in vertical.into_iter().flatten() {
+                for (e, &w) in effect.iter_mut().zip(presses.row(v)) {
+                    *e ^= w;
+                }
+            }
+            self.target_row_bits(i, &mut want);
+            if effect != want {
+                return false;
+            }
+        }
+        true
     }
 
     /// The buttons a press at (row, col) advances, with repetition (a button reached twice

@@ -24,41 +24,19 @@ pub enum BoardError {
         /// Columns asked for.
         cols: usize,
     },
-    /// The board has more buttons than fit in memory.
-    #[error("board {rows}×{cols} has {cells} buttons: at most {max} fit in memory")]
-    TooManyCells {
-        /// Rows asked for.
-        rows: usize,
-        /// Columns asked for.
-        cols: usize,
-        /// rows × cols (saturating).
-        cells: u128,
-        /// The largest number of buttons allowed.
-        max: u64,
-    },
-    /// The light-chasing reduction would need a system larger than fits in memory.
-    #[error("board {rows}×{cols} in {k} colours: the shorter side may be at most {max} (the reduced system would not fit in memory)")]
-    TooWide {
+    /// Solving the board would take more memory than allowed.
+    #[error("board {rows}×{cols} in {k} colours would need about {} of memory to solve, more than the {} available", bytes(*needed), bytes(*limit))]
+    TooMuchMemory {
         /// Rows asked for.
         rows: usize,
         /// Columns asked for.
         cols: usize,
         /// Colours.
         k: u32,
-        /// The longest shorter side allowed for this k.
-        max: usize,
-    },
-    /// The full system (custom patterns, tiny tori) would not fit.
-    #[error("board {rows}×{cols}: {why} is solved through the full system, which allows at most {max} buttons")]
-    FullSystemTooLarge {
-        /// Rows asked for.
-        rows: usize,
-        /// Columns asked for.
-        cols: usize,
-        /// Why the full system is needed.
-        why: &'static str,
-        /// The largest number of buttons allowed.
-        max: usize,
+        /// About how many bytes solving would take.
+        needed: u64,
+        /// The limit it was compared with.
+        limit: u64,
     },
     /// A start or goal grid has the wrong shape.
     #[error("{which} grid is {got_rows}×{got_cols} but the board is {rows}×{cols}")]
@@ -174,4 +152,18 @@ pub enum SolveError {
     /// The linear algebra failed (should not happen on a validated board).
     #[error("linear algebra: {0}")]
     Algebra(String),
+}
+
+/// A number of bytes for people: `12.5 MB`, `3.2 GB`.
+pub(crate) fn bytes(n: u64) -> String {
+    if n == u64::MAX {
+        return "more than can be addressed".into();
+    }
+    let units = [("GB", 1e9), ("MB", 1e6), ("kB", 1e3)];
+    for (unit, size) in units {
+        if n as f64 >= size {
+            return format!("{:.1} {unit}", n as f64 / size);
+        }
+    }
+    format!("{n} bytes")
 }

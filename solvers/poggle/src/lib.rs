@@ -10,9 +10,15 @@
 //!   solutions |ker A| ([`Analysis::kernel_size`]), the quiet patterns
 //!   ([`Analysis::kernel_basis`]) and a solution for any target ([`Analysis::solve`]).
 //! - [`minimal_solution`] and [`enumerate_solutions`] walk the coset of solutions.
-//! - [`gf2_nullity`]: the nullity of the n×n board over GF(2) through a polynomial gcd,
-//!   fast enough for n = 100,000; [`nullity_line`] picks the fastest method for a line
+//! - [`gf2_nullity`]: the nullity of the n×n board over GF(2) through a polynomial gcd of
+//!   half the degree, n = 10⁶ in seconds; [`nullity_line`] picks the fastest method for a line
 //!   of a nullity table ([`nullity_method`] says which, before computing).
+//! - [`BitGrid`]: bit-packed press grids and targets of 2-colour boards;
+//!   [`Analysis::solve_bits`] keeps a 10000×10000 board bit-packed from end to end and
+//!   [`Board::is_solution_bits`] checks A·x = b row by row. Boards are limited by memory
+//!   only ([`BoardSpec::with_memory_limit`], [`Board::memory_estimate`]).
+//! - [`write_png`] and [`write_presses`]: press grids as a PNG picture with a legend, or
+//!   as text, PBM, PGM or CSV, written a row at a time from any [`PressRows`].
 //! - [`Grid`] and [`format_grid`]: the text format of colour and press grids.
 //! - [`Puzzle`]: a board to solve by hand, as a one-player game of cgtk-core's traits,
 //!   with a hint from the linear algebra.
@@ -41,6 +47,7 @@
 #![deny(missing_docs)]
 
 mod analysis;
+mod bitgrid;
 mod board;
 mod chase;
 mod coset;
@@ -48,14 +55,13 @@ mod error;
 mod grid;
 mod nullity;
 mod pattern;
+mod picture;
 mod puzzle;
 mod table;
 
 pub use analysis::{Analysis, Method};
-pub use board::{
-    Board, BoardSpec, MAX_CELLS, MAX_CHASE_UNKNOWNS, MAX_CHASE_UNKNOWNS_GF2, MAX_FULL_CELLS,
-    MAX_FULL_CELLS_GF2, SMALL_BOARD_CELLS,
-};
+pub use bitgrid::BitGrid;
+pub use board::{Board, BoardSpec, MAX_FULL_CELLS, MAX_FULL_CELLS_GF2, SMALL_BOARD_CELLS};
 /// Board sizes as users write them (`N` or `RxC`), shared with the other crates.
 pub use cgtk_core::{BoardSize, BoardSizeError};
 pub use coset::{
@@ -64,11 +70,19 @@ pub use coset::{
 };
 pub use error::{BoardError, GridError, PatternError, SolveError};
 pub use grid::{format_grid, Grid};
-pub use nullity::{gf2_nullity, path_polynomial};
+pub use nullity::{
+    gf2_nullity, gf2_nullity_direct, gf2_nullity_with_progress, path_polynomial,
+    path_polynomial_by_recurrence,
+};
 /// Exact kernel sizes and solution counts are big integers.
 pub use num_bigint::BigUint;
 pub use pattern::{Pattern, MAX_OFFSET, MAX_PATTERN_LEN};
+pub use picture::{
+    default_cell_size, palette, write_png, write_presses, CellRows, PictureError, PictureLayout,
+    PressFormat, PressRows, MAX_PICTURE_COLOURS,
+};
 pub use puzzle::{Puzzle, PuzzleError, MAX_PLAY_COLS, MAX_PLAY_ROWS};
 pub use table::{
-    nullity_line, nullity_method, NullityLine, NullityMethod, TableError, MAX_POLYNOMIAL_N,
+    nullity_line, nullity_line_with, nullity_method, nullity_method_within, polynomial_memory,
+    NullityLine, NullityMethod, TableError,
 };

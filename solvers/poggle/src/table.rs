@@ -2,19 +2,22 @@
 //! the fastest method that applies, which the line reports.
 
 use crate::board::{Board, BoardSpec};
+use crate::error::bytes;
 use crate::error::{BoardError, SolveError};
-use crate::nullity::gf2_nullity;
+use crate::nullity::gf2_nullity_with_progress;
 use num_bigint::BigUint;
 use thiserror::Error;
 
-/// The largest n for which a nullity table goes through the polynomial gcd: the largest
-/// plane board in 2 colours a table may list.
-pub const MAX_POLYNOMIAL_N: usize = 200_000;
+/// About how many bytes the polynomial gcd of the n×n board takes: a few polynomials of
+/// degree n, one bit a coefficient.
+pub fn polynomial_memory(n: usize) -> u64 {
+    (n as u64 / 8 + 64).saturating_mul(8)
+}
 
 /// How a line of a nullity table is computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NullityMethod {
-    /// k = 2 on the plane: deg gcd(pₙ(x), pₙ(x + 1)) ([`gf2_nullity`]), fast for huge n.
+    /// k = 2 on the plane: deg gcd(pₙ(x), pₙ(x + 1)) ([`gf2_nullity`](crate::gf2_nullity)), fast for huge n.
     Polynomial,
     /// One elimination of the full n²×n² system (small boards, tori with sides below 3).
     FullSystem,
@@ -44,13 +47,15 @@ pub struct NullityLine {
 /// Why a line of a nullity table cannot be computed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TableError {
-    /// A plane board in 2 colours beyond [`MAX_POLYNOMIAL_N`].
-    #[error("size {n}: the nullity table goes up to n = {max} for k = 2")]
-    TooLarge {
+    /// The polynomial gcd of a plane board in 2 colours would not fit in memory.
+    #[error("size {n}: the polynomial gcd would need about {} of memory, more than the {} available", bytes(*needed), bytes(*limit))]
+    TooMuchMemory {
         /// The side asked for.
         n: usize,
-        /// The largest side allowed.
-        max: usize,
+        /// About how many bytes it would take.
+        needed: u64,
+        /// The limit it was compared with.
+        limit: u64,
     },
     /// The board itself is refused (too few colours, too large to solve, ...).
     #[error(transparent)]
@@ -66,18 +71,17 @@ enum Plan {
     Eliminate(Board),
 }
 
-fn plan(n: usize, colours: u64, torus: bool) -> Result<Plan, TableError> {
+fn plan(n: usize, colours: u64, torus: bool, limit: Option<u64>) -> Result<Plan, TableError> {
     if colours == 2 && !torus && n >= 1 {
-        if n > MAX_POLYNOMIAL_N {
-            return Err(TableError::TooLarge {
-                n,
-                max: MAX_POLYNOMIAL_N,
-            });
+        let needed = polynomial_memory(n);
+        if let Some(limit) = limit.filter(|&l| needed > l) {
+            return Err(TableError::TooMuchMemory { n, needed, limit });
         }
         return Ok(Plan::Polynomial);
     }
-    let board = BoardSpec::square(n, colours).with_torus(torus).build()?;
-    Ok(Plan::Eliminate(board))
+    let mut spec = BoardSpec::square(n, colours).with_torus(torus);
+    spec.memory_limit = limit;
+    Ok(Plan::Eliminate(spec.build()?))
 }
 
 /// Checks that the n×n board in k colours can be tabulated and says how
@@ -85,19 +89,35 @@ fn plan(n: usize, colours: u64, torus: bool) -> Result<Plan, TableError> {
 /// so checking the largest n of a range checks the whole range.
 ///
 /// ```
-/// use cgtk_poggle::{nullity_method, NullityMethod, TableError, MAX_POLYNOMIAL_N};
+/// use cgtk_poggle::{nullity_method, NullityMethod, TableError};
 /// assert_eq!(nullity_method(1000, 2, false)?, NullityMethod::Polynomial);
 /// assert_eq!(nullity_method(5, 3, false)?, NullityMethod::FullSystem);
 /// assert_eq!(nullity_method(20, 3, true)?, NullityMethod::LightChasing);
-/// assert!(matches!(
-///     nullity_method(MAX_POLYNOMIAL_N + 1, 2, false),
-///     Err(TableError::TooLarge { .. })
-/// ));
 /// assert!(matches!(nullity_method(3, 1, false), Err(TableError::Board(_))));
 /// # Ok::<(), TableError>(())
 /// ```
 pub fn nullity_method(n: usize, colours: u64, torus: bool) -> Result<NullityMethod, TableError> {
-    Ok(match plan(n, colours, torus)? {
+    nullity_method_within(n, colours, torus, None)
+}
+
+/// [`nullity_method`] with a memory limit in bytes: sizes whose line would take more are
+/// refused, saying what they need.
+///
+/// ```
+/// use cgtk_poggle::{nullity_method_within, TableError};
+/// assert!(nullity_method_within(1_000_000, 2, false, Some(1 << 30)).is_ok());
+/// assert!(matches!(
+///     nullity_method_within(100_000_000_000, 2, false, Some(1 << 30)),
+///     Err(TableError::TooMuchMemory { .. })
+/// ));
+/// ```
+pub fn nullity_method_within(
+    n: usize,
+    colours: u64,
+    torus: bool,
+    limit: Option<u64>,
+) -> Result<NullityMethod, TableError> {
+    Ok(match plan(n, colours, torus, limit)? {
         Plan::Polynomial => NullityMethod::Polynomial,
         Plan::Eliminate(board) if board.auto_uses_full() => NullityMethod::FullSystem,
         Plan::Eliminate(_) => NullityMethod::LightChasing,
@@ -120,9 +140,21 @@ pub fn nullity_method(n: usize, colours: u64, torus: bool) -> Result<NullityMeth
 /// # Ok::<(), cgtk_poggle::TableError>(())
 /// ```
 pub fn nullity_line(n: usize, colours: u64, torus: bool) -> Result<NullityLine, TableError> {
-    match plan(n, colours, torus)? {
+    nullity_line_with(n, colours, torus, None, &mut |_, _| {})
+}
+
+/// [`nullity_line`] with a memory limit (as [`nullity_method_within`]) and the polynomial
+/// gcd's progress reported to `progress(done, total)`.
+pub fn nullity_line_with(
+    n: usize,
+    colours: u64,
+    torus: bool,
+    limit: Option<u64>,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<NullityLine, TableError> {
+    match plan(n, colours, torus, limit)? {
         Plan::Polynomial => {
-            let d = gf2_nullity(n);
+            let d = gf2_nullity_with_progress(n, progress);
             Ok(NullityLine {
                 n,
                 colours: 2,

@@ -205,13 +205,38 @@ fn bad_boards_are_rejected() {
         BoardSpec::new(0, 3, 2).build(),
         Err(BoardError::EmptySide { .. })
     ));
+    // Boards are limited by memory only: 10⁵×10⁵ in 2 colours needs about 10 GB (a bit
+    // a button plus the 10⁵×10⁵ reduced system), 4000×4000 in 3 colours about 0.6 GB.
+    let gb = 1_000_000_000;
+    let err = BoardSpec::new(100_000, 100_000, 2)
+        .with_memory_limit(gb)
+        .build()
+        .unwrap_err();
+    let BoardError::TooMuchMemory { needed, limit, .. } = err else {
+        panic!("{err:?}")
+    };
+    assert!(needed > 10 * gb && limit == gb, "{needed}");
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "board 100000×100000 in 2 colours would need about {:.1} GB of memory to solve, more than the 1.0 GB available",
+            needed as f64 / 1e9
+        )
+    );
+    assert!(BoardSpec::new(4000, 4000, 3)
+        .with_memory_limit(gb)
+        .build()
+        .is_ok());
     assert!(matches!(
-        BoardSpec::new(100_000, 100_000, 2).build(),
-        Err(BoardError::TooManyCells { .. })
+        BoardSpec::new(4000, 4000, 3)
+            .with_memory_limit(gb / 10)
+            .build(),
+        Err(BoardError::TooMuchMemory { .. })
     ));
+    // rows × cols past the address space.
     assert!(matches!(
-        BoardSpec::new(4000, 4000, 3).build(),
-        Err(BoardError::TooWide { .. })
+        BoardSpec::new(usize::MAX, 3, 2).build(),
+        Err(BoardError::TooMuchMemory { .. })
     ));
     let mut spec = BoardSpec::new(2, 2, 3);
     spec.start = Some(Grid::parse("01\n23").unwrap());

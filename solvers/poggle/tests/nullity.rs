@@ -4,7 +4,7 @@
 // A panic in a test or benchmark is a failed check, not a user's bad input.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cgtk_poggle::{gf2_nullity, BoardSpec, Method};
+use cgtk_poggle::{gf2_nullity, gf2_nullity_direct, BoardSpec, Method};
 
 /// The `n a(n)` lines of a published sequence in `tests/data`.
 fn read_table(name: &str) -> Vec<(usize, usize)> {
@@ -101,6 +101,51 @@ fn published_laws_hold_up_to_200() {
             2 * a + extra,
             "torus n + 1 = {}",
             n + 1
+        );
+    }
+}
+
+#[test]
+fn solution_counts_match_oeis_a075462() {
+    // The all-ones board is solvable for every n, so its number of solutions is 2^nullity;
+    // here from the polynomial halving and, independently, from the CLI's bit-packed
+    // solver path (light chasing, one elimination).
+    let table: Vec<(u64, u64)> = cgtk_testkit::reference!("a075462_solution_counts.txt").sequence();
+    assert_eq!(table.len(), 62);
+    for (n, count) in table {
+        let n = n as usize;
+        assert_eq!(1u64 << gf2_nullity(n), count, "n = {n}");
+        let board = BoardSpec::square(n, 2).build().unwrap();
+        let analysis = board.analyze().unwrap();
+        assert_eq!(analysis.kernel_size(), count.into(), "n = {n}");
+        let x = analysis.solve_bits(&board.target_bits()).unwrap().unwrap();
+        assert!(board.is_solution_bits(&x), "n = {n}");
+    }
+}
+
+#[test]
+fn halving_matches_the_direct_gcd() {
+    // The halving formulas (module notes of `nullity`) against deg gcd(pₙ, pₙ(x + 1))
+    // taken directly, on every n up to a limit and on a few large n of each parity.
+    let limit = if cfg!(debug_assertions) { 400 } else { 3000 };
+    for n in 1..=limit {
+        assert_eq!(gf2_nullity(n), gf2_nullity_direct(n), "n = {n}");
+    }
+    let large: &[usize] = if cfg!(debug_assertions) {
+        &[4095, 4096, 5119]
+    } else {
+        &[16_383, 16_384, 20_479, 30_000, 40_001]
+    };
+    for &n in large {
+        let d = gf2_nullity(n);
+        assert_eq!(d, gf2_nullity_direct(n), "n = {n}");
+        assert!(d % 2 == 0 && d <= n, "n = {n}: {d}");
+    }
+    for n in 0..300 {
+        assert_eq!(
+            cgtk_poggle::path_polynomial(n),
+            cgtk_poggle::path_polynomial_by_recurrence(n),
+            "p_{n}"
         );
     }
 }

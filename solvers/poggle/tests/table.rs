@@ -6,7 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cgtk_poggle::{
-    nullity_line, nullity_method, BoardSpec, Method, NullityMethod, TableError, MAX_POLYNOMIAL_N,
+    nullity_line, nullity_method, nullity_method_within, BoardSpec, Method, NullityMethod,
+    TableError,
 };
 
 #[test]
@@ -36,7 +37,7 @@ fn every_line_agrees_with_the_full_system_and_announces_its_method() {
 fn the_method_follows_colours_topology_and_size() {
     assert_eq!(nullity_method(1, 2, false), Ok(NullityMethod::Polynomial));
     assert_eq!(
-        nullity_method(MAX_POLYNOMIAL_N, 2, false),
+        nullity_method(10_000_000, 2, false),
         Ok(NullityMethod::Polynomial)
     );
     assert_eq!(nullity_method(8, 2, true), Ok(NullityMethod::FullSystem));
@@ -48,16 +49,18 @@ fn the_method_follows_colours_topology_and_size() {
 
 #[test]
 fn sizes_out_of_reach_are_refused_before_any_work() {
+    // Sizes are limited by memory only.
     assert_eq!(
-        nullity_method(MAX_POLYNOMIAL_N + 1, 2, false)
+        nullity_method_within(100_000_000_000, 2, false, Some(1_000_000_000))
             .unwrap_err()
             .to_string(),
-        "size 200001: the nullity table goes up to n = 200000 for k = 2"
+        "size 100000000000: the polynomial gcd would need about 100.0 GB of memory, more than the 1.0 GB available"
     );
     assert!(matches!(
-        nullity_method(5000, 2, true),
+        nullity_method_within(50_000, 2, true, Some(1_000_000_000)),
         Err(TableError::Board(_))
     ));
+    assert!(nullity_method_within(5000, 2, true, Some(1_000_000_000)).is_ok());
     assert!(matches!(
         nullity_line(0, 3, false),
         Err(TableError::Board(_))
