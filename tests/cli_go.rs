@@ -25,6 +25,21 @@ fn gtp_over_standard_input() {
 }
 
 #[test]
+fn gtp_without_rave_generates_legal_moves() {
+    let run = cgtk_with(
+        &["gtp", "--no-rave", "--playouts", "200"],
+        "1 boardsize 5\n2 clear_board\n3 play black C3\n4 genmove white\n5 quit\n",
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let replies: Vec<&str> = run.stdout.split("\n\n").collect();
+    let mv = replies[3]
+        .strip_prefix("=4 ")
+        .expect("an answer to genmove");
+    assert!(mv != "C3" && (mv == "pass" || mv.len() == 2), "{mv}");
+}
+
+#[test]
 fn solve_board_json_and_text() {
     let run = cgtk(&["--json", "go", "solve-board", "1x3"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -38,11 +53,36 @@ fn solve_board_json_and_text() {
 }
 
 #[test]
+fn solve_board_three_by_three_and_an_honest_unknown() {
+    let run = cgtk(&["--json", "go", "solve-board", "3x3"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(v["result"], "solved");
+    assert_eq!(v["score"], 9.0);
+    assert_eq!(v["best_move"], "B2");
+    // A node limit too small for 4x4: bounds, not a value.
+    let run = cgtk(&["--json", "go", "solve-board", "4x4", "--max-nodes", "1000"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(v["result"], "unknown");
+    let (lo, hi) = (v["lower"].as_f64().unwrap(), v["upper"].as_f64().unwrap());
+    assert!(lo <= 2.0 && 2.0 <= hi, "{lo} {hi}");
+    let text = cgtk(&["go", "solve-board", "4x4", "--max-nodes", "1000"]);
+    assert!(
+        text.stdout.contains("unknown after 1000 nodes"),
+        "{}",
+        text.stdout
+    );
+}
+
+#[test]
 fn solve_board_rejects_bad_input_with_exit_2() {
     for args in [
         &["go", "solve-board", "3"][..],
         &["go", "solve-board", "0x3"],
         &["go", "solve-board", "20x20"],
+        &["go", "solve-board", "9x9"],
+        &["go", "solve-board", "2x2", "--max-nodes", "many"],
         &["go", "solve-board", "2x2", "--komi", "0.3"],
     ] {
         let run = cgtk(args);

@@ -5,7 +5,8 @@ use crate::cli::{usage, Context};
 use anyhow::Result;
 use cgtk_go::gtp::{parse_vertex, vertex_text};
 use cgtk_go::{
-    solve_board, Board, Color, Goal, Komi, LocalProblem, Move, Point, SgfGame, SolveOptions,
+    solve_board, Board, Color, Goal, Komi, LocalProblem, Move, Point, SgfGame, SolveError,
+    SolveOptions, DEFAULT_MAX_NODES,
 };
 use cgtk_search::{ProofConfig, Status};
 use clap::Subcommand;
@@ -16,19 +17,21 @@ use std::path::PathBuf;
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// The exact score of an empty board under best play (area scoring, positional
-    /// superko, suicide forbidden), by alpha-beta over the score.
+    /// superko, suicide forbidden), by null-window tests over the score with symmetry,
+    /// Benson safe points and a position-keyed table.
     ///
     /// Known values (van der Werf et al. 2003): 2x2 Black +1, 3x3 Black +9 from the
-    /// centre, 4x4 Black +2.
+    /// centre, 4x4 Black +2. 2x2 and 3x3 take a few thousand nodes; 4x4 is not reached.
+    /// At the node limit the answer is "unknown" with the bounds proved so far.
     SolveBoard {
-        /// The board as COLUMNSxROWS, e.g. 3x3 (tiny boards only: 4x4 already takes long).
+        /// The board as COLUMNSxROWS, e.g. 3x3 (at most 64 points).
         size: String,
         /// Komi in points (a multiple of 0.5).
         #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
         komi: f64,
         /// Give up after this many nodes.
-        #[arg(long, value_name = "N")]
-        max_nodes: Option<u64>,
+        #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES)]
+        max_nodes: u64,
     },
     /// Solve a local problem of an SGF position by df-pn: can the block at TARGET be
     /// captured, or can it live?
@@ -83,9 +86,21 @@ pub enum Side {
 }
 
 #[derive(Serialize)]
+struct Unknown {
+    size: String,
+    komi: f64,
+    result: &'static str,
+    /// The least and greatest scores for Black still possible.
+    lower: f64,
+    upper: f64,
+    nodes: u64,
+}
+
+#[derive(Serialize)]
 struct Solution {
     size: String,
     komi: f64,
+    result: &'static str,
     /// Black's score (positive: Black wins).
     score: f64,
     best_move: String,
@@ -279,23 +294,53 @@ fn parse_size(text: &str) -> Option<(usize, usize)> {
     Some((w.trim().parse().ok()?, h.trim().parse().ok()?))
 }
 
-fn run_solve_board(size: &str, komi: f64, max_nodes: Option<u64>, ctx: &Context) -> Result<()> {
+fn run_solve_board(size: &str, komi: f64, max_nodes: u64, ctx: &Context) -> Result<()> {
     let (w, h) = parse_size(size).ok_or_else(|| {
         usage(format!(
             "invalid size {size:?}: expected COLUMNSxROWS, e.g. 3x3"
         ))
     })?;
     let board = Board::new(w, h).map_err(usage)?;
+    if w * h > 64 {
+        return Err(usage(format!(
+            "board {w}x{h} has {} points: solve-board takes at most 64",
+            w * h
+        )));
+    }
     let komi_value = Komi::from_points(komi)
         .ok_or_else(|| usage(format!("invalid --komi {komi}: use a multiple of 0.5")))?;
     let options = SolveOptions {
-        table: true,
-        max_nodes,
+        max_nodes: Some(max_nodes),
+        ..SolveOptions::default()
     };
-    let s = solve_board(w, h, komi_value, options).map_err(usage)?;
+    let s = match solve_board(w, h, komi_value, options) {
+        Ok(s) => s,
+        Err(SolveError::NodeLimit {
+            limit,
+            lower_halves,
+            upper_halves,
+        }) => {
+            let report = Unknown {
+                size: format!("{w}x{h}"),
+                komi,
+                result: "unknown",
+                lower: f64::from(lower_halves) / 2.0,
+                upper: f64::from(upper_halves) / 2.0,
+                nodes: limit,
+            };
+            return ctx.emit(&report, || {
+                format!(
+                    "{w}x{h} komi {komi}: unknown after {limit} nodes (the node limit); Black's score lies between {:+} and {:+}\n",
+                    report.lower, report.upper
+                )
+            });
+        }
+        Err(e) => return Err(usage(e)),
+    };
     let report = Solution {
         size: format!("{w}x{h}"),
         komi,
+        result: "solved",
         score: f64::from(s.score_halves) / 2.0,
         best_move: vertex_text(s.best_move, &board),
         pv: s.pv.iter().map(|&m| vertex_text(m, &board)).collect(),

@@ -17,6 +17,9 @@ pub struct Args {
     /// Seed of the engine's random generator (equal seeds, equal games).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Plain UCT: no all-moves-as-first (RAVE) values in the tree search.
+    #[arg(long)]
+    pub no_rave: bool,
 }
 
 /// Runs the GTP loop until `quit` or the end of input.
@@ -24,6 +27,7 @@ pub fn run(args: &Args, _ctx: &Context) -> Result<()> {
     let mut engine = GtpEngine::with_engine(EngineConfig {
         playouts: args.playouts,
         seed: args.seed,
+        rave: !args.no_rave,
         ..EngineConfig::default()
     });
     let stdin = io::stdin();

@@ -9,7 +9,8 @@
 //! - Positions as ASCII diagrams ([`Setup::from_diagram`], [`Setup::to_diagram`]; the
 //!   format is in [`diagram_format`]) and SGF FF[4] ([`SgfGame`], [`write_sgf`]).
 //! - [`Engine`]: Monte Carlo tree search (UCT) with light playouts that keep their eyes.
-//! - [`solve_board`]: exact values of tiny boards by alpha-beta with superko on the path.
+//! - [`solve_board`]: exact values of tiny boards (symmetry, Benson bounds, proved-bound
+//!   search with a position-keyed table that respects superko histories).
 //! - [`LocalProblem`]: local capture and life-and-death problems in a region, solved by
 //!   df-pn (cgtk-search) with the pass as a move and superko on the search path.
 //! - [`gtp`]: the Go Text Protocol v2 as a state machine, [`gtp::GtpEngine`].
@@ -39,6 +40,7 @@ mod notation;
 mod position;
 mod sgf;
 mod solve;
+mod tiny;
 mod types;
 
 pub use board::{Board, Placement, SizeError, MAX_SIDE};
@@ -52,7 +54,10 @@ pub use position::{
     Go, GoUndo, IllegalMove, Invalid, Komi, PositionError, Rules, Setup, Superko, TINY_SIDE,
 };
 pub use sgf::{write_sgf, SgfError, SgfGame};
-pub use solve::{solve_board, solve_position, BoardSolution, SolveError, SolveOptions};
+pub use solve::{
+    solve_board, solve_position, BoardSolution, SolveError, SolveMethod, SolveOptions,
+    DEFAULT_MAX_NODES,
+};
 pub use types::{Color, Move, Point};
 
 #[doc = include_str!("diagram_format.md")]

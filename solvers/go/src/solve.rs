@@ -1,20 +1,28 @@
-//! Exact values of whole tiny boards: negamax alpha-beta over the area score, with
-//! positional (or situational) superko decided on the path from the start.
+//! Exact values of whole tiny boards under area scoring, with positional (or situational)
+//! superko decided over the whole history.
 //!
-//! # Superko and the transposition table
+//! Two searches are here.
 //!
-//! Under superko the legal moves depend on the history, so a value found below a position
-//! is not always valid when the same position is reached along another path (the graph
-//! history interaction). What the rest of the game depends on is the position (stones,
-//! side to move, passes) and the *set* of positions seen so far, not their order; the
-//! table is keyed by both (a Zobrist-style XOR of the seen positions' keys), so a stored
-//! result is reused only where it is exact, up to 64-bit hash collisions. The price is
-//! fewer transpositions. The value is found by null-window tests "at least v?" from the
-//! whole board downwards. After a pass, passing again ends the game, so that move is
-//! scored at once (and cuts when it reaches the window); captures come first in the move
-//! order, then moves next to the last move, then central points. 2×2 takes about 1.2·10³
-//! nodes, 2×3 about 1.1·10⁴; 3×3 is still out of reach within 2·10⁷ nodes. The solver can also run without
-//! the table ([`SolveOptions::table`] false); the tests compare both on thin boards.
+//! - [`SolveMethod::Fast`] (the default; module `tiny`): bitboards, the board's 8 (square)
+//!   or 4 (rectangle) symmetries and the exchange of colours in the table key, score bounds
+//!   from Benson's unconditional life, null-window tests halving the interval of possible
+//!   scores, each by iterative deepening of a search that carries *proven* bounds (a
+//!   heuristic value only orders and prunes; nothing unproven reaches the answer), and a
+//!   bounded two-slot table keyed by the position alone. A stored result also keeps a
+//!   summary of the boards it rests on (the points that are stones of a colour in all of
+//!   them and in any of them); it is reused only where no board of the current path can be
+//!   among them, and it is stored only when no board above it on the path refused a move
+//!   below it. Under that rule a stored result is valid for every history that reaches the
+//!   position. 2×2 takes about 2.6·10³ nodes, 3×3 about 6·10³, 4×3 1.6·10⁶.
+//! - [`SolveMethod::HistoryKeyed`] and [`SolveMethod::NoTable`]: plain null-window
+//!   alpha-beta whose table, if any, is keyed by the position *and* the set of positions
+//!   seen (a Zobrist-style XOR of their keys), exact but with few transpositions. Slow; the
+//!   tests compare both searches on small boards.
+//!
+//! What the fast search assumes, like published solvers (van der Werf et al. 2003): the
+//! owner of a Benson-safe region can always remove enemy stones from it before the game
+//! ends (a superko ban could in principle stop that), and moves inside a safe region that
+//! holds no enemy stone are never needed.
 
 use crate::position::{Go, Komi, Rules};
 use crate::types::{Color, Move};
@@ -22,25 +30,50 @@ use cgtk_core::{Game, PositionKey};
 use std::collections::HashMap;
 use thiserror::Error;
 
+/// Which search [`solve_position`] runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SolveMethod {
+    /// Bitboards (boards of at most 64 points), symmetry, Benson bounds, MTD(f) and a
+    /// bounded table keyed by the position alone (see the module documentation). Used for
+    /// positional superko with suicide forbidden; other rules fall back to
+    /// [`HistoryKeyed`](SolveMethod::HistoryKeyed).
+    #[default]
+    Fast,
+    /// Alpha-beta whose table is keyed by the position and the set of positions seen, so
+    /// every stored result is exact (up to 64-bit hash collisions); slow, for checks.
+    HistoryKeyed,
+    /// Plain alpha-beta without a table, for checks on very small boards.
+    NoTable,
+}
+
+/// The node limit [`SolveOptions::default`] sets.
+pub const DEFAULT_MAX_NODES: u64 = 200_000_000;
+
 /// How the board solver runs.
 ///
 /// ```
-/// let options = cgtk_go::SolveOptions::default();
-/// assert!(options.table && options.max_nodes.is_none());
+/// use cgtk_go::{SolveMethod, SolveOptions};
+/// let options = SolveOptions::default();
+/// assert_eq!(options.method, SolveMethod::Fast);
+/// assert_eq!(options.max_nodes, Some(cgtk_go::DEFAULT_MAX_NODES));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveOptions {
-    /// Use the transposition table (see the module documentation).
-    pub table: bool,
-    /// Give up after this many nodes.
+    /// The search.
+    pub method: SolveMethod,
+    /// Give up after this many nodes (`None`: no limit).
     pub max_nodes: Option<u64>,
+    /// The fast method's table holds `2^(table_bits + 1)` entries of 88 bytes (at most
+    /// `2^(n + 9)` on a board of `n` points).
+    pub table_bits: u8,
 }
 
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
-            table: true,
-            max_nodes: None,
+            method: SolveMethod::Fast,
+            max_nodes: Some(DEFAULT_MAX_NODES),
+            table_bits: 19,
         }
     }
 }
@@ -61,9 +94,17 @@ pub struct BoardSolution {
 /// Why the solver stopped without a value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum SolveError {
-    /// The node limit was reached.
-    #[error("node limit of {0} reached")]
-    NodeLimit(u64),
+    /// The node limit was reached; the value lies between the bounds (Black's score in
+    /// half points after komi, both included).
+    #[error("node limit of {limit} reached: the score lies between {} and {}", *lower_halves as f64 / 2.0, *upper_halves as f64 / 2.0)]
+    NodeLimit {
+        /// The limit.
+        limit: u64,
+        /// The least score still possible.
+        lower_halves: i32,
+        /// The greatest score still possible.
+        upper_halves: i32,
+    },
     /// The game is over: there is no move to find.
     #[error("the game is already over")]
     GameOver,
@@ -107,7 +148,12 @@ impl Solver {
         self.nodes += 1;
         if let Some(limit) = self.max_nodes {
             if self.nodes > limit {
-                return Err(SolveError::NodeLimit(limit));
+                // The root replaces these bounds with the ones it knows.
+                return Err(SolveError::NodeLimit {
+                    limit,
+                    lower_halves: i32::MIN,
+                    upper_halves: i32::MAX,
+                });
             }
         }
         pv.clear();
@@ -280,26 +326,31 @@ fn mix(mut z: u64) -> u64 {
 }
 
 /// Solves a position exactly: the area score under best play by both sides, with the
-/// position's rules (superko on the path from its start).
+/// position's rules (superko over the whole history since its start).
 ///
 /// ```
-/// use cgtk_go::{solve_position, Go, SolveOptions};
+/// use cgtk_go::{solve_position, Go, SolveMethod, SolveOptions};
 /// let go = Go::new(3, 1).unwrap();
-/// let with_table = solve_position(&go, SolveOptions::default()).unwrap();
-/// let without = solve_position(&go, SolveOptions { table: false, max_nodes: None }).unwrap();
-/// assert_eq!(with_table.score_halves, without.score_halves);
+/// let fast = solve_position(&go, SolveOptions::default()).unwrap();
+/// let plain = SolveOptions { method: SolveMethod::NoTable, ..SolveOptions::default() };
+/// assert_eq!(fast.score_halves, solve_position(&go, plain).unwrap().score_halves);
 /// ```
 pub fn solve_position(go: &Go, options: SolveOptions) -> Result<BoardSolution, SolveError> {
     if go.passes() >= 2 {
         return Err(SolveError::GameOver);
     }
+    let (w, h) = (go.board().width(), go.board().height());
+    let fast_rules = go.rules().superko == crate::Superko::Positional && !go.rules().allow_suicide;
+    if options.method == SolveMethod::Fast && fast_rules && w * h <= 64 {
+        return solve_fast(go, options);
+    }
     let mut solver = Solver {
-        table: options.table.then(HashMap::new),
+        table: (options.method != SolveMethod::NoTable).then(HashMap::new),
         nodes: 0,
         max_nodes: options.max_nodes,
     };
     let mut game = go.clone();
-    let n = (go.board().width() * go.board().height()) as i32;
+    let n = (w * h) as i32;
     let mut pv = Vec::new();
     // Values lie in [-n, n], so this window loses nothing and cuts at a whole-board win.
     let seen = game
@@ -308,30 +359,104 @@ pub fn solve_position(go: &Go, options: SolveOptions) -> Result<BoardSolution, S
         .enumerate()
         .filter(|&(i, e)| !game.history_entries()[..i].contains(e))
         .fold(0, |acc, (_, &e)| acc ^ entry_key(e, &game));
+    let sign = if go.to_move_color() == Color::Black {
+        1
+    } else {
+        -1
+    };
+    let to_black = |v: i32| 2 * sign * v - go.rules().komi.halves();
+    let limit_bounds = |lower: i32, upper: i32| {
+        move |e: SolveError| match e {
+            SolveError::NodeLimit { limit, .. } => {
+                let (a, b) = (to_black(lower), to_black(upper));
+                SolveError::NodeLimit {
+                    limit,
+                    lower_halves: a.min(b),
+                    upper_halves: a.max(b),
+                }
+            }
+            other => other,
+        }
+    };
     // Null-window tests "is the value at least v?" from the whole board downwards: the
     // first success is the value (values are whole numbers in [-n, n]).
     let mut value = -n;
     for v in (-n + 1..=n).rev() {
-        let (got, _) = solver.search(&mut game, v - 1, v, &mut pv, seen, Move::Pass)?;
+        let (got, _) = solver
+            .search(&mut game, v - 1, v, &mut pv, seen, Move::Pass)
+            .map_err(limit_bounds(-n, v))?;
         if got >= v {
             value = v;
             break;
         }
     }
     if value == -n {
-        solver.search(&mut game, -n - 1, -n + 1, &mut pv, seen, Move::Pass)?;
+        solver
+            .search(&mut game, -n - 1, -n + 1, &mut pv, seen, Move::Pass)
+            .map_err(limit_bounds(-n, -n))?;
     }
-    let black = if go.to_move_color() == Color::Black {
-        value
-    } else {
-        -value
-    };
     Ok(BoardSolution {
-        score_halves: 2 * black - go.rules().komi.halves(),
+        score_halves: to_black(value),
         best_move: pv.first().copied().unwrap_or(Move::Pass),
         pv,
         nodes: solver.nodes,
     })
+}
+
+/// The fast solver on a position of at most 64 points: its start and every move are
+/// replayed on bitboards to rebuild the boards seen.
+fn solve_fast(go: &Go, options: SolveOptions) -> Result<BoardSolution, SolveError> {
+    let board = go.board();
+    let (w, h) = (board.width(), board.height());
+    let g = crate::tiny::Geometry::new(w, h);
+    let start = go.start_setup();
+    let (mut b, mut wh) = (0u64, 0u64);
+    for (i, s) in start.stones.iter().enumerate() {
+        match s {
+            Some(Color::Black) => b |= 1 << i,
+            Some(Color::White) => wh |= 1 << i,
+            None => {}
+        }
+    }
+    let mut boards = vec![(b, wh)];
+    let mut passed = false;
+    for &(color, mv) in go.moves() {
+        match mv {
+            Move::Pass => passed = true,
+            Move::Play(p) => {
+                let (x, y) = board.coords(p);
+                let i = y * w + x;
+                let (me, opp) = if color == Color::Black {
+                    (b, wh)
+                } else {
+                    (wh, b)
+                };
+                // The game accepted the move, so the bitboards do too.
+                let (me2, opp2) = g.play(me, opp, i).unwrap_or((me, opp));
+                (b, wh) = if color == Color::Black {
+                    (me2, opp2)
+                } else {
+                    (opp2, me2)
+                };
+                boards.push((b, wh));
+                passed = false;
+            }
+        }
+    }
+    let start = crate::tiny::Start {
+        boards,
+        black_to_move: go.to_move_color() == Color::Black,
+        passed: passed && go.passes() == 1,
+    };
+    crate::tiny::solve_start(
+        w,
+        h,
+        &start,
+        go.rules().komi.halves(),
+        options.table_bits,
+        options.max_nodes.unwrap_or(u64::MAX),
+        |i| board.point(i % w, i / w).map_or(Move::Pass, Move::Play),
+    )
 }
 
 /// Solves the empty `width × height` board with Black to move, komi `komi` and the

@@ -27,11 +27,12 @@ fn random_move(go: &Go, rng: &mut ChaCha8Rng) -> Move {
 }
 
 /// Plays one game; returns the final score in half points from Black's side.
-fn play_game(engine_color: Color, seed: u64) -> i32 {
+fn play_game(engine_color: Color, seed: u64, rave: bool) -> i32 {
     let mut go = Go::new(9, 9).unwrap();
     let mut engine = Engine::new(EngineConfig {
         playouts: 2000,
         seed,
+        rave,
         ..Default::default()
     });
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xABCD);
@@ -54,37 +55,57 @@ fn play_game(engine_color: Color, seed: u64) -> i32 {
 #[test]
 #[cfg_attr(debug_assertions, ignore = "release only: full 9x9 games")]
 fn engine_beats_a_random_player_every_time_on_9x9() {
-    for game in 0..10u64 {
+    for game in 0..12u64 {
+        // Half the games with RAVE.
+        let rave = game >= 6;
         let colour = if game % 2 == 0 {
             Color::Black
         } else {
             Color::White
         };
-        let score = play_game(colour, game + 1);
+        let score = play_game(colour, game + 1, rave);
         let won = match colour {
             Color::Black => score > 0,
             Color::White => score < 0,
         };
         assert!(
             won,
-            "game {game}: engine as {colour} lost, score {score} half points"
+            "game {game} (rave {rave}): engine as {colour} lost, score {score} half points"
         );
     }
 }
 
 #[test]
 fn engine_moves_are_legal_on_a_small_board() {
-    let mut go = Go::new(5, 5).unwrap();
+    for rave in [false, true] {
+        let mut go = Go::new(5, 5).unwrap();
+        let mut engine = Engine::new(EngineConfig {
+            playouts: 100,
+            rave,
+            ..Default::default()
+        });
+        for _ in 0..80 {
+            if go.outcome().is_some() {
+                break;
+            }
+            let mv = engine.genmove(&go);
+            assert!(go.is_legal(mv));
+            go.make(mv);
+        }
+    }
+}
+
+#[test]
+fn rave_engine_takes_a_stone_in_atari() {
+    // A white stone in atari on 5x5: capturing it is the obvious move.
+    let setup =
+        cgtk_go::Setup::from_diagram(". . . . .\n. . X . .\n. X O X .\n. . . . .\n. . . . .\n");
+    let go = setup.unwrap().position(None).unwrap();
     let mut engine = Engine::new(EngineConfig {
-        playouts: 100,
+        playouts: 2000,
+        rave: true,
         ..Default::default()
     });
-    for _ in 0..80 {
-        if go.outcome().is_some() {
-            break;
-        }
-        let mv = engine.genmove(&go);
-        assert!(go.is_legal(mv));
-        go.make(mv);
-    }
+    let mv = engine.genmove(&go);
+    assert_eq!(mv, Move::Play(go.board().point(2, 3).unwrap()));
 }
