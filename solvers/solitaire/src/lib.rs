@@ -41,6 +41,9 @@ pub use players::{
     PlayoutPolicy, Reward,
 };
 
+mod pimc;
+pub use pimc::{pimc_move, PimcOptions};
+
 mod solver;
 pub use solver::{brute_force_winnable, solve, Solution, SolveLimits, SolveReport};
 

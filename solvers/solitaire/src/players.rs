@@ -88,6 +88,9 @@ pub enum PlayerKind {
     RuleBased,
     /// Monte Carlo tree search with chance nodes.
     Mcts(MctsOptions),
+    /// Sampled orders of the face-down cards, each solved with every card known
+    /// ([`pimc_move`](crate::pimc_move)).
+    Pimc(crate::pimc::PimcOptions),
 }
 
 /// A uniformly random legal move, `None` when there is none.
@@ -337,6 +340,9 @@ pub fn play_out(deal: &Deal, player: &PlayerKind, seed: u64) -> Calculation {
             PlayerKind::Random => random_move(&pos, &mut rng),
             PlayerKind::RuleBased => rule_based_move(&pos),
             PlayerKind::Mcts(options) => mcts_move(&pos, options, rng.gen()),
+            PlayerKind::Pimc(options) => {
+                crate::pimc::pimc_move(&pos, options, rng.gen()).map(|(mv, _)| mv)
+            }
         };
         match mv {
             Some(mv) => {

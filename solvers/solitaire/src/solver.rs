@@ -110,56 +110,91 @@ struct Search<'a> {
 /// assert!(matches!(solve(&won, SolveLimits::default()).solution, Solution::Win(_)));
 /// ```
 pub fn solve(deal: &Deal, limits: SolveLimits) -> SolveReport {
-    let mut search = Search {
-        stock: deal.stock(),
-        lost: HashMap::new(),
-        nodes: 0,
-        limits,
-        start: Instant::now(),
-        line: Vec::new(),
-        aborted: false,
-    };
+    let mut search = Search::new(deal.stock(), limits);
     let pos = Position::start(deal.rules());
-    let mut won = false;
-    let mut complete = false;
-    // Limited discrepancy search: iteration d allows d departures from the preferred move
-    // order along a line; the last iteration is a complete search.
-    for budget in 0..=MAX_DISCREPANCIES {
-        let budget = if budget == MAX_DISCREPANCIES {
-            PROVED
-        } else {
-            budget
-        };
-        match search.dfs(&mut pos.clone(), None, budget) {
-            Found::Win => {
-                won = true;
-                break;
+    let verdict = search.run(pos);
+    let solution = match verdict {
+        Some(true) => {
+            let line = std::mem::take(&mut search.line);
+            match Calculation::replay(deal.clone(), &line) {
+                Ok(game) if game.is_won() => Solution::Win(line),
+                // A line that does not replay would be a bug; never report it as a win.
+                _ => Solution::Unknown,
             }
-            Found::Lost { complete: true } => {
-                complete = true;
-                break;
-            }
-            Found::Lost { complete: false } => {}
         }
-        if search.aborted {
-            break;
-        }
-    }
-    let solution = if won {
-        let line = std::mem::take(&mut search.line);
-        match Calculation::replay(deal.clone(), &line) {
-            Ok(game) if game.is_won() => Solution::Win(line),
-            // A line that does not replay would be a bug; never report it as a win.
-            _ => Solution::Unknown,
-        }
-    } else if complete && !search.aborted {
-        Solution::Loss
-    } else {
-        Solution::Unknown
+        Some(false) => Solution::Loss,
+        None => Solution::Unknown,
     };
     SolveReport {
         solution,
         nodes: search.nodes,
+    }
+}
+
+/// A full-information search from a position of a game in progress, with `rest` the
+/// order of the cards still face down (its length is the position's
+/// [`unseen_total`](Position::unseen_total)). Several positions with the same `rest`
+/// share one table of refuted positions (used by the determinized player).
+pub(crate) struct Determinized<'a> {
+    search: Search<'a>,
+}
+
+impl<'a> Determinized<'a> {
+    /// A search over the stock order `rest`, with `nodes` positions allowed per call.
+    pub(crate) fn new(rest: &'a [u8], nodes: u64) -> Self {
+        Determinized {
+            search: Search::new(rest, SolveLimits { nodes, time: None }),
+        }
+    }
+
+    /// Can `pos` (whose face-down cards come in the order given) be won: `Some(true)`,
+    /// `Some(false)` (proved), or `None` when the node limit came first.
+    pub(crate) fn winnable(&mut self, pos: Position) -> Option<bool> {
+        debug_assert_eq!(pos.unseen_total(), self.search.stock.len());
+        self.search.nodes = 0;
+        self.search.aborted = false;
+        self.search.line.clear();
+        self.search.run(pos)
+    }
+}
+
+impl<'a> Search<'a> {
+    fn new(stock: &'a [u8], limits: SolveLimits) -> Self {
+        Search {
+            stock,
+            lost: HashMap::new(),
+            nodes: 0,
+            limits,
+            start: Instant::now(),
+            line: Vec::new(),
+            aborted: false,
+        }
+    }
+
+    /// Limited discrepancy search: iteration d allows d departures from the preferred move
+    /// order along a line; the last iteration is a complete search. `Some(true)` for a win
+    /// (its line in `self.line`), `Some(false)` for a proved loss, `None` when a limit
+    /// came first.
+    fn run(&mut self, pos: Position) -> Option<bool> {
+        if dead(&pos) {
+            return Some(false);
+        }
+        for budget in 0..=MAX_DISCREPANCIES {
+            let budget = if budget == MAX_DISCREPANCIES {
+                PROVED
+            } else {
+                budget
+            };
+            match self.dfs(&mut pos.clone(), None, budget) {
+                Found::Win => return Some(true),
+                Found::Lost { complete: true } if !self.aborted => return Some(false),
+                _ => {}
+            }
+            if self.aborted {
+                return None;
+            }
+        }
+        None
     }
 }
 
@@ -224,6 +259,66 @@ fn key(pos: &Position, pending: Pending) -> [u64; 4] {
         put(sorted as u64, 2);
     }
     bits
+}
+
+/// The level (1-based) of every rank on every foundation: `table[f][rank]`.
+fn levels_table(rules: crate::rules::Rules) -> [[u8; 14]; crate::rules::MAX_FOUNDATIONS] {
+    let mut table = [[0u8; 14]; crate::rules::MAX_FOUNDATIONS];
+    for (f, row) in table.iter_mut().enumerate().take(rules.foundations()) {
+        for level in 1..=rules.ranks() {
+            row[rules.foundation_card(f, level) as usize] = level;
+        }
+    }
+    table
+}
+
+/// True when `pos` can no longer be won, by a counting argument (the fifth fact the solver
+/// uses, for proving deals lost):
+///
+/// A card X on a waste pile can only go home once the cards above it have, and only onto a
+/// foundation that still needs its rank, after that foundation has received every rank it
+/// needs before X's. Suppose rank S is needed before X's rank by **every** foundation that
+/// still needs X's rank, and every card of rank S not yet home lies **below** X in the same
+/// pile (none is turned, none face down, none elsewhere). Then X cannot go home before a
+/// card of rank S has, and no card of rank S can go home before X has left: the position
+/// is lost. (The deck holds exactly as many cards of a rank as foundations still need it,
+/// so the cards of rank S not yet home number the foundations that still need S.)
+pub(crate) fn dead(pos: &Position) -> bool {
+    let rules = pos.rules();
+    let foundations = rules.foundations();
+    let table = levels_table(rules);
+    // How many cards of each rank are not home yet.
+    let mut missing = [0u8; 14];
+    for (rank, slot) in missing
+        .iter_mut()
+        .enumerate()
+        .skip(1)
+        .take(rules.ranks() as usize)
+    {
+        *slot = (0..foundations)
+            .filter(|&f| table[f][rank] > pos.level(f))
+            .count() as u8;
+    }
+    for w in 0..rules.piles() {
+        let pile = pos.pile(w);
+        let mut below = [0u8; 14];
+        for &x in pile {
+            for s in 1..=rules.ranks() as usize {
+                if below[s] == 0 || below[s] != missing[s] {
+                    continue;
+                }
+                let blocks = (0..foundations).all(|f| {
+                    let need_x = table[f][x as usize];
+                    need_x <= pos.level(f) || (table[f][s] > pos.level(f) && table[f][s] < need_x)
+                });
+                if blocks && missing[x as usize] > 0 {
+                    return true;
+                }
+            }
+            below[x as usize] += 1;
+        }
+    }
+    false
 }
 
 /// A move the second dominance forces, if any: the last card its foundation needs.
@@ -294,6 +389,10 @@ impl Search<'_> {
             }
         }
         self.nodes += 1;
+        if dead(pos) {
+            self.lost.insert(k, PROVED);
+            return Found::Lost { complete: true };
+        }
         if self.out_of_budget() {
             return Found::Lost { complete: false };
         }
