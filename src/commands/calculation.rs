@@ -171,6 +171,9 @@ pub enum PolicyName {
     RuleBased,
     /// Cards that fit a foundation go there, else the turned card onto a random pile.
     GreedyRandom,
+    /// Uniformly random legal moves, but never the turned card to a waste pile while a
+    /// foundation move exists (uniform among the foundation moves then).
+    RandomHomeFirst,
 }
 
 /// Playout rewards.
@@ -205,6 +208,7 @@ impl MctsArgs {
                 PolicyName::Random => PlayoutPolicy::Random,
                 PolicyName::RuleBased => PlayoutPolicy::RuleBased,
                 PolicyName::GreedyRandom => PlayoutPolicy::GreedyRandom,
+                PolicyName::RandomHomeFirst => PlayoutPolicy::RandomHomeFirst,
             };
         }
         if let Some(r) = self.reward {
@@ -247,6 +251,7 @@ fn describe(name: &str, player: &PlayerKind) -> String {
                 PlayoutPolicy::Random => "random",
                 PlayoutPolicy::RuleBased => "rule-based",
                 PlayoutPolicy::GreedyRandom => "greedy-random",
+                PlayoutPolicy::RandomHomeFirst => "random-home-first",
             },
             match o.reward {
                 Reward::WinLoss => "win-loss",

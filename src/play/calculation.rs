@@ -261,11 +261,14 @@ impl Playable for CalculationPlay {
             Engine::Pimc => {
                 let options = PimcOptions::new(self.playouts.unwrap_or(20));
                 pimc_move(&pos, &options, seed).map(|(mv, wins)| {
-                    let best = wins.iter().copied().max().unwrap_or(0);
+                    let best = wins.iter().copied().fold(0.0, f64::max);
                     let note = if wins.len() == 1 {
                         "the only sensible move".to_string()
                     } else {
-                        format!("wins {best} of {} sampled stock orders", options.samples)
+                        format!(
+                            "scores {best:.1} of {} sampled stock orders",
+                            options.samples
+                        )
                     };
                     (mv, note)
                 })

@@ -15,7 +15,8 @@ pub struct PimcOptions {
     /// Orders of the face-down cards sampled per move.
     pub samples: u32,
     /// Positions the full-information solver may visit for one move in one sample; a
-    /// sample it cannot settle in time counts as a loss for that move.
+    /// sample it cannot settle in time scores what the rule-based player reaches with that
+    /// order (the fraction of the deck it brings home, below 1).
     pub nodes: u64,
 }
 
@@ -32,6 +33,23 @@ impl PimcOptions {
             nodes: 2000,
         }
     }
+}
+
+/// The rule-based player's result from `pos` when the face-down cards come in the order
+/// `rest`: the fraction of the deck home (1 for a win).
+fn rule_based_score(mut pos: Position, rest: &[u8]) -> f64 {
+    let mut next = rest.len() - pos.unseen_total();
+    loop {
+        if pos.is_chance() {
+            pos.turn_unchecked(rest[next]);
+            next += 1;
+        }
+        match rule_based_move(&pos) {
+            Some(mv) => pos.play_unchecked(mv),
+            None => break,
+        }
+    }
+    pos.cards_on_foundations() as f64 / pos.rules().deck_len() as f64
 }
 
 /// The moves worth comparing, the rule-based player's choice first: the turned card onto
@@ -58,13 +76,16 @@ fn candidates(pos: &Position) -> Vec<Move> {
     out
 }
 
-/// The determinized player's move and, for each candidate move, the samples it won; `None`
-/// when the game is over or a card must be turned.
+/// The determinized player's move and, for each candidate move, its score (the samples it
+/// won, plus partial credit for the undecided ones); `None` when the game is over or a card
+/// must be turned.
 ///
 /// Each of `options.samples` samples shuffles the face-down cards the player knows are
 /// left (a uniformly random order consistent with what is seen), then asks the
 /// full-information solver, with `options.nodes` nodes, whether each candidate move still
-/// wins with that order. The move winning the most samples is played; ties go to the
+/// wins with that order: a win scores 1, a proved loss 0, and a sample the solver leaves
+/// undecided the fraction of the deck the rule-based player brings home with that order.
+/// The move with the highest total is played; ties go to the
 /// rule-based player's choice, then to foundation moves of the turned card, in the order of
 /// [`Position::moves`]. A position with one candidate is played at once.
 ///
@@ -75,15 +96,15 @@ fn candidates(pos: &Position) -> Vec<Move> {
 /// let (mv, _) = pimc_move(&pos, &PimcOptions::new(8), 1).unwrap();
 /// assert_eq!(mv, Move::StockToFoundation(0));
 /// ```
-pub fn pimc_move(pos: &Position, options: &PimcOptions, seed: u64) -> Option<(Move, Vec<u32>)> {
+pub fn pimc_move(pos: &Position, options: &PimcOptions, seed: u64) -> Option<(Move, Vec<f64>)> {
     if pos.is_chance() || pos.is_over() {
         return None;
     }
     let moves = candidates(pos);
     if moves.len() == 1 {
-        return Some((moves[0], vec![0]));
+        return Some((moves[0], vec![0.0]));
     }
-    let mut wins = vec![0u32; moves.len()];
+    let mut score = vec![0.0f64; moves.len()];
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut rest: Vec<u8> = Vec::with_capacity(pos.unseen_total());
     for rank in 1..=pos.rules().ranks() {
@@ -104,13 +125,18 @@ pub fn pimc_move(pos: &Position, options: &PimcOptions, seed: u64) -> Option<(Mo
         rest.shuffle(&mut rng);
         let mut search = Determinized::new(&rest, options.nodes);
         for (i, child) in children.iter().enumerate() {
-            if alive[i] && search.winnable(*child) == Some(true) {
-                wins[i] += 1;
+            if !alive[i] {
+                continue;
             }
+            score[i] += match search.winnable(*child) {
+                Some(true) => 1.0,
+                Some(false) => 0.0,
+                None => rule_based_score(*child, &rest),
+            };
         }
     }
     let best = (0..moves.len())
-        .max_by(|&a, &b| wins[a].cmp(&wins[b]).then(b.cmp(&a)))
+        .max_by(|&a, &b| score[a].total_cmp(&score[b]).then(b.cmp(&a)))
         .unwrap_or(0);
-    Some((moves[best], wins))
+    Some((moves[best], score))
 }

@@ -18,6 +18,10 @@ pub enum PlayoutPolicy {
     /// Cards that fit a foundation go there (the turned card first, then waste tops);
     /// otherwise the turned card goes onto a uniformly random waste pile.
     GreedyRandom,
+    /// Uniformly random legal moves, except that the turned card never goes to a waste
+    /// pile while some card (the turned one or a waste top) fits a foundation: then the
+    /// move is drawn uniformly among the foundation moves.
+    RandomHomeFirst,
 }
 
 /// What a finished playout is worth.
@@ -251,6 +255,17 @@ fn playout<R: Rng>(
             }
             PlayoutPolicy::RuleBased => rule_based_move(pos),
             PlayoutPolicy::GreedyRandom => greedy_random_move(pos, rng),
+            PlayoutPolicy::RandomHomeFirst => {
+                pos.moves(buffer);
+                if buffer.iter().any(|m| !matches!(m, Move::StockToWaste(_))) {
+                    buffer.retain(|m| !matches!(m, Move::StockToWaste(_)));
+                }
+                if buffer.is_empty() {
+                    None
+                } else {
+                    Some(buffer[rng.gen_range(0..buffer.len())])
+                }
+            }
         };
         match mv {
             Some(mv) => pos.play_unchecked(mv),

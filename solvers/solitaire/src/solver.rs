@@ -45,6 +45,31 @@ use crate::deal::Deal;
 use crate::game::Calculation;
 use crate::position::{Move, Position};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A fast hasher for the solver's 256-bit keys (multiply and rotate per word); the keys
+/// are packed positions, not input from anyone who could choose collisions.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+}
+
+type Table = HashMap<[u64; 4], u16, BuildHasherDefault<KeyHasher>>;
 use std::time::{Duration, Instant};
 
 /// Limits of one solve.
@@ -89,7 +114,7 @@ struct Search<'a> {
     stock: &'a [u8],
     /// Positions where no win was found: with the discrepancy budget searched, or
     /// [`PROVED`] when the search below was complete.
-    lost: HashMap<[u64; 4], u16>,
+    lost: Table,
     /// Some branch was skipped for lack of discrepancies in this iteration.
     nodes: u64,
     limits: SolveLimits,
@@ -162,7 +187,7 @@ impl<'a> Search<'a> {
     fn new(stock: &'a [u8], limits: SolveLimits) -> Self {
         Search {
             stock,
-            lost: HashMap::new(),
+            lost: Table::default(),
             nodes: 0,
             limits,
             start: Instant::now(),
@@ -261,17 +286,6 @@ fn key(pos: &Position, pending: Pending) -> [u64; 4] {
     bits
 }
 
-/// The level (1-based) of every rank on every foundation: `table[f][rank]`.
-fn levels_table(rules: crate::rules::Rules) -> [[u8; 14]; crate::rules::MAX_FOUNDATIONS] {
-    let mut table = [[0u8; 14]; crate::rules::MAX_FOUNDATIONS];
-    for (f, row) in table.iter_mut().enumerate().take(rules.foundations()) {
-        for level in 1..=rules.ranks() {
-            row[rules.foundation_card(f, level) as usize] = level;
-        }
-    }
-    table
-}
-
 /// True when `pos` can no longer be won, by a counting argument (the fifth fact the solver
 /// uses, for proving deals lost):
 ///
@@ -286,36 +300,37 @@ fn levels_table(rules: crate::rules::Rules) -> [[u8; 14]; crate::rules::MAX_FOUN
 pub(crate) fn dead(pos: &Position) -> bool {
     let rules = pos.rules();
     let foundations = rules.foundations();
-    let table = levels_table(rules);
-    // How many cards of each rank are not home yet.
+    let ranks = rules.ranks() as usize;
+    // blocked[x]: the ranks every foundation still needing x needs before x (bit per rank);
+    // missing[r]: the cards of rank r not home yet (the foundations still needing r).
+    let mut blocked = [u16::MAX; 14];
     let mut missing = [0u8; 14];
-    for (rank, slot) in missing
-        .iter_mut()
-        .enumerate()
-        .skip(1)
-        .take(rules.ranks() as usize)
-    {
-        *slot = (0..foundations)
-            .filter(|&f| table[f][rank] > pos.level(f))
-            .count() as u8;
+    for f in 0..foundations {
+        let level = pos.level(f);
+        // The ranks f needs, in order; `before` collects those needed before the current.
+        let mut before = 0u16;
+        for l in level + 1..=rules.ranks() {
+            let rank = rules.foundation_card(f, l) as usize;
+            blocked[rank] &= before;
+            missing[rank] += 1;
+            before |= 1 << rank;
+        }
     }
     for w in 0..rules.piles() {
-        let pile = pos.pile(w);
         let mut below = [0u8; 14];
-        for &x in pile {
-            for s in 1..=rules.ranks() as usize {
-                if below[s] == 0 || below[s] != missing[s] {
-                    continue;
-                }
-                let blocks = (0..foundations).all(|f| {
-                    let need_x = table[f][x as usize];
-                    need_x <= pos.level(f) || (table[f][s] > pos.level(f) && table[f][s] < need_x)
-                });
-                if blocks && missing[x as usize] > 0 {
-                    return true;
+        // Ranks all of whose cards not home lie below the current card.
+        let mut all_below = 0u16;
+        for &x in pos.pile(w) {
+            let x = x as usize;
+            if missing[x] > 0 && blocked[x] & all_below != 0 {
+                return true;
+            }
+            if x <= ranks {
+                below[x] += 1;
+                if below[x] == missing[x] {
+                    all_below |= 1 << x;
                 }
             }
-            below[x as usize] += 1;
         }
     }
     false
