@@ -1,7 +1,8 @@
 //! cgtk-solitaire: card patiences. For now one game, **Calculation** (also called Broken
 //! Intervals): its rules ([`Rules`], [`Position`], [`Move`]), seeded and written deals
 //! ([`Deal`]), a game with its deal ([`Calculation`]), players from random to Monte Carlo
-//! tree search ([`Player`], [`play_out`]), a full-information solver ([`solve`]) and exact
+//! tree search and a determinized player ([`PlayerKind`], [`play_out`], [`pimc_move`]), a
+//! full-information solver ([`solve`]) and exact
 //! optimal play on small decks ([`exact_win_probability`]).
 //!
 //! # Rules

@@ -30,6 +30,10 @@
 //!    can be put in this form on its own).
 //! 4. **Transpositions.** Independent moves in different orders reach the same position;
 //!    the table of lost positions (with the pending requirement) stops a second search.
+//! 5. **Dead positions.** A card above every remaining card of a rank that each foundation
+//!    still needing it wants first can never go home (the counting argument of
+//!    `dead`); such a position is lost without search, which lets the solver prove deals
+//!    lost.
 //!
 //! The search runs as limited discrepancy search: moves are ordered (the turned card home
 //! first, then waste tops home, then the waste pile the rule-based player would choose),
@@ -522,4 +526,70 @@ pub fn brute_force_winnable(deal: &Deal) -> bool {
         })
     }
     go(&Calculation::new(deal.clone()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    /// Can the game be won from here, trying every move (no table, no dominance)?
+    fn winnable_from(game: &Calculation) -> bool {
+        if game.is_won() {
+            return true;
+        }
+        let mut moves = Vec::new();
+        game.position().moves(&mut moves);
+        moves.into_iter().any(|mv| {
+            let mut next = game.clone();
+            next.play(mv).is_ok() && winnable_from(&next)
+        })
+    }
+
+    /// Walks every line of `game`, checking that each position `dead` calls lost is lost by
+    /// brute force; returns how many dead positions it met.
+    fn check_dead(game: &Calculation, seen: &mut u64) {
+        if dead(game.position()) {
+            *seen += 1;
+            assert!(!winnable_from(game), "{:?}", game.position());
+            return;
+        }
+        let mut moves = Vec::new();
+        game.position().moves(&mut moves);
+        for mv in moves {
+            let mut next = game.clone();
+            assert!(next.play(mv).is_ok());
+            check_dead(&next, seen);
+        }
+    }
+
+    #[test]
+    fn dead_positions_are_lost_by_brute_force() {
+        // Five ranks, two foundations, one or two piles: every line of 40 deals.
+        for piles in [1, 2] {
+            let rules = Rules::new(5, 2, piles).unwrap_or(Rules::STANDARD);
+            let mut seen = 0;
+            for seed in 0..40 {
+                check_dead(&Calculation::new(Deal::from_seed(rules, seed)), &mut seen);
+            }
+            assert!(seen > 10, "{piles} piles: only {seen} dead positions met");
+        }
+    }
+
+    #[test]
+    fn the_solver_proves_small_deals_lost() {
+        let rules = Rules::new(7, 2, 1).unwrap_or(Rules::STANDARD);
+        let lost = (0..50)
+            .filter(|&seed| {
+                let deal = Deal::from_seed(rules, seed);
+                let report = solve(&deal, SolveLimits::default());
+                assert_ne!(report.solution, Solution::Unknown);
+                if report.solution == Solution::Loss {
+                    assert!(!brute_force_winnable(&deal));
+                }
+                report.solution == Solution::Loss
+            })
+            .count();
+        assert!(lost > 0);
+    }
 }
