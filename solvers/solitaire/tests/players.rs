@@ -103,5 +103,8 @@ fn pimc_is_near_the_exact_probability_on_a_small_deck() {
         nodes: 100_000,
     });
     let rate = wins(rules, &pimc, games) as f64 / games as f64;
-    assert!((rate - exact).abs() <= 0.075, "pimc {rate} vs exact {exact}");
+    assert!(
+        (rate - exact).abs() <= 0.075,
+        "pimc {rate} vs exact {exact}"
+    );
 }
