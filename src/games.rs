@@ -239,7 +239,7 @@ pub const GAMES: &[GameEntry] = &[
                 commands: PLAY,
             },
             VariantInfo {
-                text: "player=rule-based|mcts|best|pimc (default pimc)",
+                text: "player=rule-based|mcts|best|pimc (default best, 10,000 playouts)",
                 commands: PLAY,
             },
         ],

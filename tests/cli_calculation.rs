@@ -284,7 +284,11 @@ fn the_engine_transcript_ends_with_the_result() {
 
 #[test]
 fn a_pimc_hint_names_its_samples() {
-    let run = play("pimc", &["deal=7", "--mcts", "2"], "s-w1\nhint\nquit\n");
+    let run = play(
+        "pimc",
+        &["deal=7", "player=pimc", "--mcts", "2"],
+        "s-w1\nhint\nquit\n",
+    );
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
         run.stdout.contains("of 2 sampled stock orders)"),

@@ -50,7 +50,7 @@ impl Variant {
         let mut v = Variant {
             deal: 1,
             piles: 4,
-            engine: Engine::Pimc,
+            engine: Engine::Best,
         };
         for word in text
             .split([',', ' '])
@@ -245,7 +245,7 @@ impl Playable for CalculationPlay {
         let chosen = match self.variant.engine {
             Engine::RuleBased => rule_based_move(&pos).map(|mv| (mv, "rule-based".to_string())),
             Engine::Mcts | Engine::Best => {
-                let playouts = self.playouts.unwrap_or(1000);
+                let playouts = self.playouts.unwrap_or(10_000);
                 let options = if self.variant.engine == Engine::Mcts {
                     MctsOptions::baseline(playouts)
                 } else {
