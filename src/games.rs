@@ -245,6 +245,36 @@ pub const GAMES: &[GameEntry] = &[
         provable: None,
         play: play::build_go,
     },
+    GameEntry {
+        id: "calculation",
+        name: "Calculation",
+        about: "Calculation patience (one player, hidden stock); hint and --you none use a player (--mcts N: its playouts, or pimc's samples)",
+        variants: &[
+            VariantInfo {
+                text: "deal=N (default 1)",
+                commands: PLAY,
+            },
+            VariantInfo {
+                text: "piles=3|4",
+                commands: PLAY,
+            },
+            VariantInfo {
+                text: "player=rule-based|mcts|best|pimc (default best, 10,000 playouts)",
+                commands: PLAY,
+            },
+        ],
+        supports: Supports {
+            solve: false,
+            probe: false,
+            play: true,
+            levels: true,
+            prove: false,
+        },
+        heuristics: &[],
+        solvable: None,
+        provable: None,
+        play: play::build_calculation,
+    },
 ];
 
 impl GameEntry {

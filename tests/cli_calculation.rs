@@ -218,3 +218,95 @@ fn solver_bench_counts_winnable_deals() {
     assert!(decided <= 3);
     assert!(v["ci_low"].as_f64().unwrap() <= v["rate"].as_f64().unwrap());
 }
+
+/// Runs `cgtk play calculation ARGS` in a scratch directory with `input` on standard input.
+fn play(dir: &str, args: &[&str], input: &str) -> common::Run {
+    let dir = common::scratch("calculation-play", dir);
+    let mut all = vec!["play", "calculation"];
+    all.extend_from_slice(args);
+    cgtk_with(&all, input, Some(&dir))
+}
+
+#[test]
+fn play_a_deal_with_hint_refusals_undo_redo_save_and_load() {
+    // Deal 7 turns a Q first, then a 6 (which fits the foundation by 3).
+    let run = play(
+        "session",
+        &["deal=7", "player=rule-based"],
+        "help\nhint\ns-w1\nw1-w2\ns-f1\nw2-f1\nhint\ns-f3\nundo\nredo\nundo\nmoves\nsave game.json\ns-w2\nload game.json\nmoves\nquit\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    insta::assert_snapshot!(run.stdout);
+}
+
+#[test]
+fn the_engine_plays_a_deal_as_play_out_does() {
+    // `--you none` lets the engine play the whole deal; at level 100 its moves are the
+    // rule-based player's, the same as `calculation play-out`.
+    let run = play(
+        "engine",
+        &["--json", "deal=3", "player=rule-based", "--you", "none"],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let summary: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let out = cgtk(&[
+        "--json",
+        "calculation",
+        "play-out",
+        "--seed",
+        "3",
+        "--player",
+        "rule-based",
+    ]);
+    let play_out: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(summary["moves"], play_out["moves"]);
+    let won = play_out["won"].as_bool().unwrap();
+    assert_eq!(summary["result"], if won { "solved" } else { "lost" });
+}
+
+#[test]
+fn the_engine_transcript_ends_with_the_result() {
+    let run = play(
+        "engine-text",
+        &["deal=3", "piles=3", "player=rule-based", "--you", "none"],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("(3 waste piles)"), "{}", run.stdout);
+    assert!(run.stdout.contains("engine plays s-"), "{}", run.stdout);
+    let last = run.stdout.trim_end().lines().last().unwrap();
+    assert!(
+        last.starts_with("lost: no move left") || last.starts_with("won: all 52 cards"),
+        "{last}"
+    );
+}
+
+#[test]
+fn a_pimc_hint_names_its_samples() {
+    let run = play(
+        "pimc",
+        &["deal=7", "player=pimc", "--mcts", "2"],
+        "s-w1\nhint\nquit\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("of 2 sampled stock orders)"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn bad_play_variants_exit_with_2() {
+    for (variant, message) in [
+        ("piles=5", "piles=5: Calculation has 3 or 4 waste piles"),
+        ("deal=x", "deal \"x\" is not a number"),
+        ("player=god", "player=god: the players are"),
+        ("colour=red", "unknown setting \"colour=red\""),
+    ] {
+        let run = play("bad", &[variant], "");
+        assert_eq!(run.code, 2, "{variant}: {}", run.stderr);
+        assert!(run.stderr.contains(message), "{variant}: {}", run.stderr);
+    }
+}

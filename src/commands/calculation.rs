@@ -5,8 +5,8 @@
 use crate::cli::{read_input, usage, Context};
 use anyhow::Result;
 use cgtk_solitaire::{
-    play_out, solve, BenchSummary, Calculation, Deal, MctsOptions, PlayerKind, PlayoutPolicy,
-    Reward, Rules, Solution, SolveLimits,
+    play_out, solve, BenchSummary, Calculation, Deal, MctsOptions, PimcOptions, PlayerKind,
+    PlayoutPolicy, Reward, Rules, Solution, SolveLimits,
 };
 use clap::{Args as ClapArgs, Subcommand, ValueEnum};
 use rayon::prelude::*;
@@ -109,8 +109,11 @@ pub enum PlayerName {
     RuleBased,
     /// The baseline Monte Carlo tree search: random playouts, 0/1 reward.
     Mcts,
-    /// Our best settings: rule-based playouts, graded reward.
+    /// Monte Carlo tree search with our settings: rule-based playouts, graded reward.
     Best,
+    /// The strongest player: sampled orders of the face-down cards, each solved with every
+    /// card known; the move winning the most samples (see --samples, --sample-nodes).
+    Pimc,
 }
 
 /// Players of `bench`: the players, or the full-information solver.
@@ -124,6 +127,8 @@ pub enum BenchPlayer {
     Mcts,
     /// Our best Monte Carlo settings.
     Best,
+    /// Sampled stock orders solved with every card known.
+    Pimc,
     /// Count the deals winnable with every card known.
     Solver,
 }
@@ -149,6 +154,12 @@ pub struct MctsArgs {
     /// The seed of the players' random choices (default: the deal's number).
     #[arg(long)]
     player_seed: Option<u64>,
+    /// Stock orders sampled per move (pimc).
+    #[arg(long, default_value_t = 20)]
+    samples: u32,
+    /// Solver nodes per move and sample (pimc).
+    #[arg(long, default_value_t = 2000)]
+    sample_nodes: u64,
 }
 
 /// Playout policies.
@@ -160,6 +171,9 @@ pub enum PolicyName {
     RuleBased,
     /// Cards that fit a foundation go there, else the turned card onto a random pile.
     GreedyRandom,
+    /// Uniformly random legal moves, but never the turned card to a waste pile while a
+    /// foundation move exists (uniform among the foundation moves then).
+    RandomHomeFirst,
 }
 
 /// Playout rewards.
@@ -194,6 +208,7 @@ impl MctsArgs {
                 PolicyName::Random => PlayoutPolicy::Random,
                 PolicyName::RuleBased => PlayoutPolicy::RuleBased,
                 PolicyName::GreedyRandom => PlayoutPolicy::GreedyRandom,
+                PolicyName::RandomHomeFirst => PlayoutPolicy::RandomHomeFirst,
             };
         }
         if let Some(r) = self.reward {
@@ -211,6 +226,15 @@ impl MctsArgs {
             PlayerName::RuleBased => PlayerKind::RuleBased,
             PlayerName::Mcts => PlayerKind::Mcts(self.options(MctsOptions::baseline(1000))?),
             PlayerName::Best => PlayerKind::Mcts(self.options(MctsOptions::best(1000))?),
+            PlayerName::Pimc => {
+                if self.samples == 0 || self.sample_nodes == 0 {
+                    return Err(usage("--samples and --sample-nodes must be at least 1"));
+                }
+                PlayerKind::Pimc(PimcOptions {
+                    samples: self.samples,
+                    nodes: self.sample_nodes,
+                })
+            }
         })
     }
 }
@@ -227,12 +251,14 @@ fn describe(name: &str, player: &PlayerKind) -> String {
                 PlayoutPolicy::Random => "random",
                 PlayoutPolicy::RuleBased => "rule-based",
                 PlayoutPolicy::GreedyRandom => "greedy-random",
+                PlayoutPolicy::RandomHomeFirst => "random-home-first",
             },
             match o.reward {
                 Reward::WinLoss => "win-loss",
                 Reward::Graded => "graded",
             }
         ),
+        PlayerKind::Pimc(o) => format!("{name} samples={} nodes={}", o.samples, o.nodes),
         _ => name.to_string(),
     }
 }
@@ -243,6 +269,7 @@ fn player_label(name: PlayerName) -> &'static str {
         PlayerName::RuleBased => "rule-based",
         PlayerName::Mcts => "mcts",
         PlayerName::Best => "best",
+        PlayerName::Pimc => "pimc",
     }
 }
 
@@ -450,6 +477,7 @@ fn run_bench(
         }
         BenchPlayer::Mcts => Some((PlayerName::Mcts, mcts.player(PlayerName::Mcts)?)),
         BenchPlayer::Best => Some((PlayerName::Best, mcts.player(PlayerName::Best)?)),
+        BenchPlayer::Pimc => Some((PlayerName::Pimc, mcts.player(PlayerName::Pimc)?)),
         BenchPlayer::Solver => None,
     };
     let label = match &player {

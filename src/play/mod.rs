@@ -8,11 +8,13 @@
 //! - [`SavedGame`]: the JSON document of `save` and `load`.
 
 mod advisors;
+mod calculation;
 mod games;
 mod playable;
 mod saved;
 mod session;
 
+pub use calculation::build_calculation;
 pub use games::{
     build_checked, build_chess, build_fox_hounds, build_go, build_kono, build_mu_torere, build_nim,
     build_poggle, Setup,

@@ -62,6 +62,15 @@ pub trait Playable {
     fn read_sgf(&self, _text: &str) -> Option<Result<SgfRecord, String>> {
         None
     }
+    /// The line announcing the end of the game, when the game words it itself (a
+    /// patience says whether it came out); `None` for the session's default.
+    fn end_text(&self) -> Option<String> {
+        None
+    }
+    /// The verb of the user's moves in a puzzle (`you press b3`).
+    fn puzzle_verb(&self) -> &'static str {
+        "press"
+    }
     /// A uniformly random legal move.
     fn random_move(&self, rng: &mut ChaCha8Rng) -> Option<String> {
         let moves = self.legal_moves();

@@ -84,7 +84,7 @@ pub struct Summary {
     pub variant: String,
     /// The moves from the start.
     pub moves: Vec<String>,
-    /// `first`, `second`, `draw` or `unfinished` (`solved` for a puzzle).
+    /// `first`, `second`, `draw` or `unfinished` (`solved` or `lost` for a puzzle).
     pub result: String,
     /// The lines of input that were refused (a scripted game with any ends with exit
     /// code 2).
@@ -168,6 +168,7 @@ impl<'a> Session<'a> {
     pub fn summary(&self) -> Summary {
         let result = match self.game.outcome() {
             None => "unfinished",
+            Some(Outcome::Win(Player::Second)) if self.game.is_puzzle() => "lost",
             Some(_) if self.game.is_puzzle() => "solved",
             Some(Outcome::Win(Player::First)) => "first",
             Some(Outcome::Win(Player::Second)) => "second",
@@ -183,12 +184,19 @@ impl<'a> Session<'a> {
     }
 
     fn human(&self, p: Player) -> bool {
-        self.game.is_puzzle() || self.options.seats.human(p)
+        // A puzzle is the user's, unless the engine is asked to play it (`--you none`).
+        if self.game.is_puzzle() {
+            return self.options.seats != Seats::None;
+        }
+        self.options.seats.human(p)
     }
 
     fn who(&self, p: Player) -> String {
-        if self.game.is_puzzle() {
+        if self.game.is_puzzle() && self.options.seats != Seats::None {
             return "you".to_string();
+        }
+        if self.game.is_puzzle() {
+            return "engine".to_string();
         }
         match self.options.seats {
             Seats::Both => p.to_string(),
@@ -204,6 +212,7 @@ impl<'a> Session<'a> {
             if !self.announced_end {
                 self.announced_end = true;
                 let text = match outcome {
+                    _ if self.game.end_text().is_some() => self.game.end_text().unwrap_or_default(),
                     _ if self.game.is_puzzle() => {
                         format!(
                             "solved in {}",
@@ -279,7 +288,9 @@ impl<'a> Session<'a> {
             if !self.engine_turns(out)? {
                 return Ok(());
             }
-            if self.options.seats == Seats::None && !self.game.is_puzzle() {
+            if self.options.seats == Seats::None
+                && (!self.game.is_puzzle() || self.game.outcome().is_some())
+            {
                 return Ok(());
             }
             if self.game.outcome().is_none() {
@@ -399,7 +410,7 @@ impl<'a> Session<'a> {
                     Ok(played) => {
                         let who = self.who(p);
                         let verb = match () {
-                            _ if self.game.is_puzzle() => "press",
+                            _ if self.game.is_puzzle() => self.game.puzzle_verb(),
                             _ if who.starts_with("you") => "play",
                             _ => "plays",
                         };

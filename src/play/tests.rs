@@ -243,7 +243,7 @@ fn options_a_game_would_ignore_are_refused() {
     };
     assert_eq!(
         build_checked(entry("poggle"), &mcts).err().unwrap(),
-        "poggle has no engine opponent; --mcts is for nim, mu-torere, kono, fox-hounds, chess, go"
+        "poggle has no engine opponent; --mcts is for nim, mu-torere, kono, fox-hounds, chess, go, calculation"
     );
     assert!(build_checked(entry("nim"), &mcts).is_ok());
 }

@@ -1,7 +1,8 @@
 //! cgtk-solitaire: card patiences. For now one game, **Calculation** (also called Broken
 //! Intervals): its rules ([`Rules`], [`Position`], [`Move`]), seeded and written deals
 //! ([`Deal`]), a game with its deal ([`Calculation`]), players from random to Monte Carlo
-//! tree search ([`Player`], [`play_out`]), a full-information solver ([`solve`]) and exact
+//! tree search and a determinized player ([`PlayerKind`], [`play_out`], [`pimc_move`]), a
+//! full-information solver ([`solve`]) and exact
 //! optimal play on small decks ([`exact_win_probability`]).
 //!
 //! # Rules
@@ -40,6 +41,9 @@ pub use players::{
     mcts_move, play_out, random_move, random_playout, rule_based_move, MctsOptions, PlayerKind,
     PlayoutPolicy, Reward,
 };
+
+mod pimc;
+pub use pimc::{pimc_move, PimcOptions};
 
 mod solver;
 pub use solver::{brute_force_winnable, solve, Solution, SolveLimits, SolveReport};

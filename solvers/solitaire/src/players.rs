@@ -18,6 +18,10 @@ pub enum PlayoutPolicy {
     /// Cards that fit a foundation go there (the turned card first, then waste tops);
     /// otherwise the turned card goes onto a uniformly random waste pile.
     GreedyRandom,
+    /// Uniformly random legal moves, except that the turned card never goes to a waste
+    /// pile while some card (the turned one or a waste top) fits a foundation: then the
+    /// move is drawn uniformly among the foundation moves.
+    RandomHomeFirst,
 }
 
 /// What a finished playout is worth.
@@ -88,6 +92,9 @@ pub enum PlayerKind {
     RuleBased,
     /// Monte Carlo tree search with chance nodes.
     Mcts(MctsOptions),
+    /// Sampled orders of the face-down cards, each solved with every card known
+    /// ([`pimc_move`](crate::pimc_move)).
+    Pimc(crate::pimc::PimcOptions),
 }
 
 /// A uniformly random legal move, `None` when there is none.
@@ -248,6 +255,17 @@ fn playout<R: Rng>(
             }
             PlayoutPolicy::RuleBased => rule_based_move(pos),
             PlayoutPolicy::GreedyRandom => greedy_random_move(pos, rng),
+            PlayoutPolicy::RandomHomeFirst => {
+                pos.moves(buffer);
+                if buffer.iter().any(|m| !matches!(m, Move::StockToWaste(_))) {
+                    buffer.retain(|m| !matches!(m, Move::StockToWaste(_)));
+                }
+                if buffer.is_empty() {
+                    None
+                } else {
+                    Some(buffer[rng.gen_range(0..buffer.len())])
+                }
+            }
         };
         match mv {
             Some(mv) => pos.play_unchecked(mv),
@@ -337,6 +355,9 @@ pub fn play_out(deal: &Deal, player: &PlayerKind, seed: u64) -> Calculation {
             PlayerKind::Random => random_move(&pos, &mut rng),
             PlayerKind::RuleBased => rule_based_move(&pos),
             PlayerKind::Mcts(options) => mcts_move(&pos, options, rng.gen()),
+            PlayerKind::Pimc(options) => {
+                crate::pimc::pimc_move(&pos, options, rng.gen()).map(|(mv, _)| mv)
+            }
         };
         match mv {
             Some(mv) => {

@@ -36,6 +36,26 @@ pub struct Rules {
     ranks: u8,
     foundations: u8,
     piles: u8,
+    /// `levels[f][rank]`: the level (1-based) of `rank` on foundation `f`, a lookup table so
+    /// that the players and the solver never search the sequence (0 where unused).
+    levels: [[u8; 14]; MAX_FOUNDATIONS],
+}
+
+/// The table of levels of [`Rules::level_of`], computed once per rule set.
+const fn level_table(ranks: u8, foundations: u8) -> [[u8; 14]; MAX_FOUNDATIONS] {
+    let mut table = [[0u8; 14]; MAX_FOUNDATIONS];
+    let mut f = 0;
+    while f < foundations as usize {
+        let mut level = 1u8;
+        while level <= ranks {
+            let r = ((f as u32 + 1) * level as u32) % ranks as u32;
+            let rank = if r == 0 { ranks } else { r as u8 };
+            table[f][rank as usize] = level;
+            level += 1;
+        }
+        f += 1;
+    }
+    table
 }
 
 /// Why a rule set was refused.
@@ -80,6 +100,7 @@ impl Rules {
         ranks: 13,
         foundations: 4,
         piles: 4,
+        levels: level_table(13, 4),
     };
 
     /// A rule set, checked: 2 to 13 ranks, 1 to 4 foundations (fewer than the ranks, each
@@ -110,6 +131,7 @@ impl Rules {
             ranks,
             foundations,
             piles,
+            levels: level_table(ranks, foundations),
         })
     }
 
@@ -225,9 +247,10 @@ impl Rules {
     /// assert_eq!(Rules::STANDARD.level_of(1, 1), 7); // 2 4 6 8 10 Q A
     /// ```
     pub fn level_of(&self, f: usize, rank: u8) -> u8 {
-        (1..=self.ranks)
-            .find(|&level| self.foundation_card(f, level) == rank)
-            .unwrap_or(self.ranks)
+        match self.levels.get(f).and_then(|row| row.get(rank as usize)) {
+            Some(&level) if level > 0 => level,
+            _ => self.ranks,
+        }
     }
 }
 

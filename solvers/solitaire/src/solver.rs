@@ -30,6 +30,10 @@
 //!    can be put in this form on its own).
 //! 4. **Transpositions.** Independent moves in different orders reach the same position;
 //!    the table of lost positions (with the pending requirement) stops a second search.
+//! 5. **Dead positions.** A card above every remaining card of a rank that each foundation
+//!    still needing it wants first can never go home (the counting argument of
+//!    `dead`); such a position is lost without search, which lets the solver prove deals
+//!    lost.
 //!
 //! The search runs as limited discrepancy search: moves are ordered (the turned card home
 //! first, then waste tops home, then the waste pile the rule-based player would choose),
@@ -45,6 +49,31 @@ use crate::deal::Deal;
 use crate::game::Calculation;
 use crate::position::{Move, Position};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A fast hasher for the solver's 256-bit keys (multiply and rotate per word); the keys
+/// are packed positions, not input from anyone who could choose collisions.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+}
+
+type Table = HashMap<[u64; 4], u16, BuildHasherDefault<KeyHasher>>;
 use std::time::{Duration, Instant};
 
 /// Limits of one solve.
@@ -89,7 +118,7 @@ struct Search<'a> {
     stock: &'a [u8],
     /// Positions where no win was found: with the discrepancy budget searched, or
     /// [`PROVED`] when the search below was complete.
-    lost: HashMap<[u64; 4], u16>,
+    lost: Table,
     /// Some branch was skipped for lack of discrepancies in this iteration.
     nodes: u64,
     limits: SolveLimits,
@@ -110,56 +139,91 @@ struct Search<'a> {
 /// assert!(matches!(solve(&won, SolveLimits::default()).solution, Solution::Win(_)));
 /// ```
 pub fn solve(deal: &Deal, limits: SolveLimits) -> SolveReport {
-    let mut search = Search {
-        stock: deal.stock(),
-        lost: HashMap::new(),
-        nodes: 0,
-        limits,
-        start: Instant::now(),
-        line: Vec::new(),
-        aborted: false,
-    };
+    let mut search = Search::new(deal.stock(), limits);
     let pos = Position::start(deal.rules());
-    let mut won = false;
-    let mut complete = false;
-    // Limited discrepancy search: iteration d allows d departures from the preferred move
-    // order along a line; the last iteration is a complete search.
-    for budget in 0..=MAX_DISCREPANCIES {
-        let budget = if budget == MAX_DISCREPANCIES {
-            PROVED
-        } else {
-            budget
-        };
-        match search.dfs(&mut pos.clone(), None, budget) {
-            Found::Win => {
-                won = true;
-                break;
+    let verdict = search.run(pos);
+    let solution = match verdict {
+        Some(true) => {
+            let line = std::mem::take(&mut search.line);
+            match Calculation::replay(deal.clone(), &line) {
+                Ok(game) if game.is_won() => Solution::Win(line),
+                // A line that does not replay would be a bug; never report it as a win.
+                _ => Solution::Unknown,
             }
-            Found::Lost { complete: true } => {
-                complete = true;
-                break;
-            }
-            Found::Lost { complete: false } => {}
         }
-        if search.aborted {
-            break;
-        }
-    }
-    let solution = if won {
-        let line = std::mem::take(&mut search.line);
-        match Calculation::replay(deal.clone(), &line) {
-            Ok(game) if game.is_won() => Solution::Win(line),
-            // A line that does not replay would be a bug; never report it as a win.
-            _ => Solution::Unknown,
-        }
-    } else if complete && !search.aborted {
-        Solution::Loss
-    } else {
-        Solution::Unknown
+        Some(false) => Solution::Loss,
+        None => Solution::Unknown,
     };
     SolveReport {
         solution,
         nodes: search.nodes,
+    }
+}
+
+/// A full-information search from a position of a game in progress, with `rest` the
+/// order of the cards still face down (its length is the position's
+/// [`unseen_total`](Position::unseen_total)). Several positions with the same `rest`
+/// share one table of refuted positions (used by the determinized player).
+pub(crate) struct Determinized<'a> {
+    search: Search<'a>,
+}
+
+impl<'a> Determinized<'a> {
+    /// A search over the stock order `rest`, with `nodes` positions allowed per call.
+    pub(crate) fn new(rest: &'a [u8], nodes: u64) -> Self {
+        Determinized {
+            search: Search::new(rest, SolveLimits { nodes, time: None }),
+        }
+    }
+
+    /// Can `pos` (whose face-down cards come in the order given) be won: `Some(true)`,
+    /// `Some(false)` (proved), or `None` when the node limit came first.
+    pub(crate) fn winnable(&mut self, pos: Position) -> Option<bool> {
+        debug_assert_eq!(pos.unseen_total(), self.search.stock.len());
+        self.search.nodes = 0;
+        self.search.aborted = false;
+        self.search.line.clear();
+        self.search.run(pos)
+    }
+}
+
+impl<'a> Search<'a> {
+    fn new(stock: &'a [u8], limits: SolveLimits) -> Self {
+        Search {
+            stock,
+            lost: Table::default(),
+            nodes: 0,
+            limits,
+            start: Instant::now(),
+            line: Vec::new(),
+            aborted: false,
+        }
+    }
+
+    /// Limited discrepancy search: iteration d allows d departures from the preferred move
+    /// order along a line; the last iteration is a complete search. `Some(true)` for a win
+    /// (its line in `self.line`), `Some(false)` for a proved loss, `None` when a limit
+    /// came first.
+    fn run(&mut self, pos: Position) -> Option<bool> {
+        if dead(&pos) {
+            return Some(false);
+        }
+        for budget in 0..=MAX_DISCREPANCIES {
+            let budget = if budget == MAX_DISCREPANCIES {
+                PROVED
+            } else {
+                budget
+            };
+            match self.dfs(&mut pos.clone(), None, budget) {
+                Found::Win => return Some(true),
+                Found::Lost { complete: true } if !self.aborted => return Some(false),
+                _ => {}
+            }
+            if self.aborted {
+                return None;
+            }
+        }
+        None
     }
 }
 
@@ -224,6 +288,56 @@ fn key(pos: &Position, pending: Pending) -> [u64; 4] {
         put(sorted as u64, 2);
     }
     bits
+}
+
+/// True when `pos` can no longer be won, by a counting argument (the fifth fact the solver
+/// uses, for proving deals lost):
+///
+/// A card X on a waste pile can only go home once the cards above it have, and only onto a
+/// foundation that still needs its rank, after that foundation has received every rank it
+/// needs before X's. Suppose rank S is needed before X's rank by **every** foundation that
+/// still needs X's rank, and every card of rank S not yet home lies **below** X in the same
+/// pile (none is turned, none face down, none elsewhere). Then X cannot go home before a
+/// card of rank S has, and no card of rank S can go home before X has left: the position
+/// is lost. (The deck holds exactly as many cards of a rank as foundations still need it,
+/// so the cards of rank S not yet home number the foundations that still need S.)
+pub(crate) fn dead(pos: &Position) -> bool {
+    let rules = pos.rules();
+    let foundations = rules.foundations();
+    let ranks = rules.ranks() as usize;
+    // blocked[x]: the ranks every foundation still needing x needs before x (bit per rank);
+    // missing[r]: the cards of rank r not home yet (the foundations still needing r).
+    let mut blocked = [u16::MAX; 14];
+    let mut missing = [0u8; 14];
+    for f in 0..foundations {
+        let level = pos.level(f);
+        // The ranks f needs, in order; `before` collects those needed before the current.
+        let mut before = 0u16;
+        for l in level + 1..=rules.ranks() {
+            let rank = rules.foundation_card(f, l) as usize;
+            blocked[rank] &= before;
+            missing[rank] += 1;
+            before |= 1 << rank;
+        }
+    }
+    for w in 0..rules.piles() {
+        let mut below = [0u8; 14];
+        // Ranks all of whose cards not home lie below the current card.
+        let mut all_below = 0u16;
+        for &x in pos.pile(w) {
+            let x = x as usize;
+            if missing[x] > 0 && blocked[x] & all_below != 0 {
+                return true;
+            }
+            if x <= ranks {
+                below[x] += 1;
+                if below[x] == missing[x] {
+                    all_below |= 1 << x;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// A move the second dominance forces, if any: the last card its foundation needs.
@@ -294,6 +408,10 @@ impl Search<'_> {
             }
         }
         self.nodes += 1;
+        if dead(pos) {
+            self.lost.insert(k, PROVED);
+            return Found::Lost { complete: true };
+        }
         if self.out_of_budget() {
             return Found::Lost { complete: false };
         }
@@ -408,4 +526,70 @@ pub fn brute_force_winnable(deal: &Deal) -> bool {
         })
     }
     go(&Calculation::new(deal.clone()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    /// Can the game be won from here, trying every move (no table, no dominance)?
+    fn winnable_from(game: &Calculation) -> bool {
+        if game.is_won() {
+            return true;
+        }
+        let mut moves = Vec::new();
+        game.position().moves(&mut moves);
+        moves.into_iter().any(|mv| {
+            let mut next = game.clone();
+            next.play(mv).is_ok() && winnable_from(&next)
+        })
+    }
+
+    /// Walks every line of `game`, checking that each position `dead` calls lost is lost by
+    /// brute force; returns how many dead positions it met.
+    fn check_dead(game: &Calculation, seen: &mut u64) {
+        if dead(game.position()) {
+            *seen += 1;
+            assert!(!winnable_from(game), "{:?}", game.position());
+            return;
+        }
+        let mut moves = Vec::new();
+        game.position().moves(&mut moves);
+        for mv in moves {
+            let mut next = game.clone();
+            assert!(next.play(mv).is_ok());
+            check_dead(&next, seen);
+        }
+    }
+
+    #[test]
+    fn dead_positions_are_lost_by_brute_force() {
+        // Five ranks, two foundations, one or two piles: every line of 40 deals.
+        for piles in [1, 2] {
+            let rules = Rules::new(5, 2, piles).unwrap_or(Rules::STANDARD);
+            let mut seen = 0;
+            for seed in 0..40 {
+                check_dead(&Calculation::new(Deal::from_seed(rules, seed)), &mut seen);
+            }
+            assert!(seen > 10, "{piles} piles: only {seen} dead positions met");
+        }
+    }
+
+    #[test]
+    fn the_solver_proves_small_deals_lost() {
+        let rules = Rules::new(7, 2, 1).unwrap_or(Rules::STANDARD);
+        let lost = (0..50)
+            .filter(|&seed| {
+                let deal = Deal::from_seed(rules, seed);
+                let report = solve(&deal, SolveLimits::default());
+                assert_ne!(report.solution, Solution::Unknown);
+                if report.solution == Solution::Loss {
+                    assert!(!brute_force_winnable(&deal));
+                }
+                report.solution == Solution::Loss
+            })
+            .count();
+        assert!(lost > 0);
+    }
 }

@@ -6,8 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cgtk_solitaire::{
-    exact_win_probability, play_out, solve, Calculation, Deal, MctsOptions, PlayerKind, Rules,
-    Solution, SolveLimits,
+    exact_win_probability, play_out, solve, Calculation, Deal, MctsOptions, PimcOptions,
+    PlayerKind, Rules, Solution, SolveLimits,
 };
 
 /// Plays `games` numbered deals and returns the wins, checking each win against the
@@ -67,6 +67,10 @@ fn players_are_reproducible_and_finish() {
         PlayerKind::RuleBased,
         PlayerKind::Mcts(MctsOptions::baseline(50)),
         PlayerKind::Mcts(MctsOptions::best(50)),
+        PlayerKind::Pimc(PimcOptions {
+            samples: 2,
+            nodes: 200,
+        }),
     ] {
         let a = play_out(&deal, &player, 3);
         let b = play_out(&deal, &player, 3);
@@ -83,4 +87,24 @@ fn wins_on_another_small_deck_are_winnable() {
     let rules = Rules::new(7, 2, 1).unwrap();
     let won = wins(rules, &PlayerKind::Mcts(MctsOptions::best(300)), 100);
     assert!(won > 0);
+}
+
+/// The determinized player on the deck of the test above: it never beats the optimal
+/// hidden-information player by more than the sampling tolerance (no player can beat it),
+/// every win is winnable and replays, and it comes within the tolerance of the optimum
+/// (its samples are solved exactly on a deck this small).
+#[test]
+fn pimc_is_near_the_exact_probability_on_a_small_deck() {
+    let rules = Rules::new(5, 2, 1).unwrap();
+    let exact = exact_win_probability(rules, 1_000_000).unwrap();
+    let games = 400;
+    let pimc = PlayerKind::Pimc(PimcOptions {
+        samples: 30,
+        nodes: 100_000,
+    });
+    let rate = wins(rules, &pimc, games) as f64 / games as f64;
+    assert!(
+        (rate - exact).abs() <= 0.075,
+        "pimc {rate} vs exact {exact}"
+    );
 }

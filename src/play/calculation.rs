@@ -1,0 +1,283 @@
+//! `cgtk play calculation`: the Calculation patience in the terminal. The player sees the
+//! foundations, the waste piles, the turned card and the ranks left in the stock; the
+//! engine behind `hint` (and behind the moves of `--you none`) is one of the library's
+//! players.
+
+use super::games::Setup;
+use super::playable::Playable;
+use cgtk_core::{Outcome, Player};
+use cgtk_solitaire::{
+    mcts_move, pimc_move, rule_based_move, Calculation, Deal, MctsOptions, Move, PimcOptions, Rules,
+};
+
+/// The engine behind hints and engine moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Engine {
+    /// The rules of thumb.
+    RuleBased,
+    /// The seed-style Monte Carlo search (random playouts, 0/1 reward).
+    Mcts,
+    /// Monte Carlo search with rule-based playouts and graded reward.
+    Best,
+    /// Sampled stock orders solved with every card known.
+    Pimc,
+}
+
+impl Engine {
+    fn name(self) -> &'static str {
+        match self {
+            Engine::RuleBased => "rule-based",
+            Engine::Mcts => "mcts",
+            Engine::Best => "best",
+            Engine::Pimc => "pimc",
+        }
+    }
+}
+
+/// The rules variant: which deal, how many waste piles, which engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Variant {
+    deal: u64,
+    piles: u8,
+    engine: Engine,
+}
+
+const VARIANT_HELP: &str =
+    "write the variant as words: a deal number (or deal=N), piles=3 or piles=4, player=rule-based|mcts|best|pimc";
+
+impl Variant {
+    fn parse(text: &str) -> Result<Variant, String> {
+        let mut v = Variant {
+            deal: 1,
+            piles: 4,
+            engine: Engine::Best,
+        };
+        for word in text
+            .split([',', ' '])
+            .map(str::trim)
+            .filter(|w| !w.is_empty())
+        {
+            let (key, value) = word.split_once('=').unwrap_or(("deal", word));
+            match key {
+                "deal" => {
+                    v.deal = value
+                        .parse()
+                        .map_err(|_| format!("deal {value:?} is not a number; {VARIANT_HELP}"))?
+                }
+                "piles" => {
+                    v.piles = match value {
+                        "3" => 3,
+                        "4" => 4,
+                        _ => {
+                            return Err(format!(
+                                "piles={value}: Calculation has 3 or 4 waste piles"
+                            ))
+                        }
+                    }
+                }
+                "player" => {
+                    v.engine = match value {
+                        "rule-based" => Engine::RuleBased,
+                        "mcts" => Engine::Mcts,
+                        "best" => Engine::Best,
+                        "pimc" => Engine::Pimc,
+                        _ => {
+                            return Err(format!(
+                                "player={value}: the players are rule-based, mcts, best and pimc"
+                            ))
+                        }
+                    }
+                }
+                _ => return Err(format!("unknown setting {word:?}; {VARIANT_HELP}")),
+            }
+        }
+        Ok(v)
+    }
+
+    fn text(&self) -> String {
+        format!(
+            "deal={},piles={},player={}",
+            self.deal,
+            self.piles,
+            self.engine.name()
+        )
+    }
+}
+
+/// A game of Calculation in play, with a bounded undo/redo history (a move is taken back by
+/// replaying the deal without it).
+struct CalculationPlay {
+    variant: Variant,
+    variant_text: String,
+    game: Calculation,
+    /// Moves taken back, the last taken back at the end.
+    redo: Vec<Move>,
+    /// How many of the last moves may be taken back.
+    undoable: usize,
+    history: usize,
+    /// `--mcts N`: playouts per move for the Monte Carlo engines.
+    playouts: Option<u32>,
+}
+
+/// Builds `cgtk play calculation [deal=N] [piles=3|4] [player=…]`.
+pub fn build_calculation(setup: &Setup) -> Result<Box<dyn Playable>, String> {
+    let variant = Variant::parse(&setup.variant)?;
+    let rules = Rules::standard(variant.piles).map_err(|e| e.to_string())?;
+    Ok(Box::new(CalculationPlay {
+        variant,
+        variant_text: variant.text(),
+        game: Calculation::new(Deal::from_seed(rules, variant.deal)),
+        redo: Vec::new(),
+        undoable: 0,
+        history: setup.history.max(1),
+        playouts: setup.mcts,
+    }))
+}
+
+impl CalculationPlay {
+    fn replay_without_last(&mut self) -> Option<Move> {
+        let mut moves = self.game.moves().to_vec();
+        let last = moves.pop()?;
+        // The shorter line replays: it is a prefix of a line that was played.
+        let game = Calculation::replay(self.game.deal().clone(), &moves).ok()?;
+        self.game = game;
+        Some(last)
+    }
+}
+
+impl Playable for CalculationPlay {
+    fn game_id(&self) -> &str {
+        "calculation"
+    }
+    fn variant(&self) -> &str {
+        &self.variant_text
+    }
+    fn notation_help(&self) -> &str {
+        "FROM-TO: s (the turned card) to f1..f4 (the foundation building by 1..4) or to w1..w4 (a waste pile), or a waste top w1..w4 to f1..f4; e.g. s-f1, s-w2, w3-f4"
+    }
+    fn is_puzzle(&self) -> bool {
+        true
+    }
+    fn puzzle_verb(&self) -> &'static str {
+        "play"
+    }
+    fn render(&self) -> String {
+        format!(
+            "deal {} ({} waste piles)\n{}",
+            self.variant.deal,
+            self.variant.piles,
+            self.game.position().render().trim_end()
+        )
+    }
+    fn to_move(&self) -> Player {
+        Player::First
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        if self.game.is_won() {
+            Some(Outcome::Win(Player::First))
+        } else if self.game.is_over() {
+            Some(Outcome::Win(Player::Second))
+        } else {
+            None
+        }
+    }
+    fn end_reason(&self) -> Option<String> {
+        // The end is worded whole by end_text (won, or no move left).
+        None
+    }
+    fn end_text(&self) -> Option<String> {
+        let cards = self.game.position().cards_on_foundations();
+        let total = self.game.deal().rules().deck_len();
+        Some(if self.game.is_won() {
+            format!(
+                "won: all {total} cards on the foundations in {} moves",
+                self.game.moves().len()
+            )
+        } else {
+            format!("lost: no move left, {cards} of {total} cards on the foundations")
+        })
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.game.position().moves(&mut moves);
+        moves.iter().map(Move::to_string).collect()
+    }
+    fn play(&mut self, text: &str) -> Result<String, String> {
+        let mv: Move = text
+            .parse()
+            .map_err(|e: cgtk_solitaire::ParseMoveError| e.to_string())?;
+        self.game.play(mv).map_err(|e| e.to_string())?;
+        self.redo.clear();
+        self.undoable = (self.undoable + 1).min(self.history);
+        Ok(mv.to_string())
+    }
+    fn undo(&mut self) -> Option<String> {
+        if self.undoable == 0 {
+            return None;
+        }
+        let mv = self.replay_without_last()?;
+        self.undoable -= 1;
+        self.redo.push(mv);
+        Some(mv.to_string())
+    }
+    fn redo(&mut self) -> Option<String> {
+        let mv = self.redo.pop()?;
+        if self.game.play(mv).is_err() {
+            self.redo.clear();
+            return None;
+        }
+        self.undoable = (self.undoable + 1).min(self.history);
+        Some(mv.to_string())
+    }
+    fn undo_depth(&self) -> usize {
+        self.undoable
+    }
+    fn redo_depth(&self) -> usize {
+        self.redo.len()
+    }
+    fn history_limit(&self) -> usize {
+        self.history
+    }
+    fn record(&self) -> Vec<String> {
+        self.game.moves().iter().map(Move::to_string).collect()
+    }
+    fn best_move(&mut self, seed: u64) -> Result<Option<(String, String)>, String> {
+        let pos = *self.game.position();
+        if pos.is_over() {
+            return Ok(None);
+        }
+        let chosen = match self.variant.engine {
+            Engine::RuleBased => rule_based_move(&pos).map(|mv| (mv, "rule-based".to_string())),
+            Engine::Mcts | Engine::Best => {
+                let playouts = self.playouts.unwrap_or(10_000);
+                let options = if self.variant.engine == Engine::Mcts {
+                    MctsOptions::baseline(playouts)
+                } else {
+                    MctsOptions::best(playouts)
+                };
+                mcts_move(&pos, &options, seed).map(|mv| {
+                    (
+                        mv,
+                        format!("{}, {playouts} playouts", self.variant.engine.name()),
+                    )
+                })
+            }
+            Engine::Pimc => {
+                let options = PimcOptions::new(self.playouts.unwrap_or(20));
+                pimc_move(&pos, &options, seed).map(|(mv, wins)| {
+                    let best = wins.iter().copied().fold(0.0, f64::max);
+                    let note = if wins.len() == 1 {
+                        "the only sensible move".to_string()
+                    } else {
+                        format!(
+                            "scores {best:.1} of {} sampled stock orders",
+                            options.samples
+                        )
+                    };
+                    (mv, note)
+                })
+            }
+        };
+        Ok(chosen.map(|(mv, note)| (mv.to_string(), note)))
+    }
+}
