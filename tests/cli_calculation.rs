@@ -235,7 +235,14 @@ fn play_a_deal_with_hint_refusals_undo_redo_save_and_load() {
         &["deal=7", "player=rule-based"],
         "help\nhint\ns-w1\nw1-w2\ns-f1\nw2-f1\nhint\ns-f3\nundo\nredo\nundo\nmoves\nsave game.json\ns-w2\nload game.json\nmoves\nquit\n",
     );
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    // The three refused lines are reported at the end, and a script with refused lines
+    // exits 2.
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("3 lines of the input refused"),
+        "{}",
+        run.stderr
+    );
     insta::assert_snapshot!(run.stdout);
 }
 
