@@ -830,6 +830,35 @@ fn table(args: &TableArgs, ctx: &Context) -> Result<()> {
     ctx.emit(&entries, || table_text(&entries))
 }
 
+/// Rows under a header in left-aligned columns two spaces apart (the last column unpadded).
+fn columns<const N: usize>(header: &[&str; N], rows: &[[String; N]]) -> String {
+    let mut widths = header.map(|h| h.chars().count());
+    for r in rows {
+        for (w, cell) in widths.iter_mut().zip(r) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: &[String]| {
+        let mut s = String::new();
+        for (i, (cell, w)) in cells.iter().zip(widths).enumerate() {
+            if i > 0 {
+                s.push_str("  ");
+            }
+            s.push_str(cell);
+            if i + 1 < cells.len() {
+                s.push_str(&" ".repeat(w - cell.chars().count()));
+            }
+        }
+        s.push('\n');
+        s
+    };
+    let mut out = line(&header.map(String::from));
+    for r in rows {
+        out.push_str(&line(r));
+    }
+    out
+}
+
 fn table_text(entries: &[KernelReport]) -> String {
     let header = [
         "size",
@@ -852,31 +881,7 @@ fn table_text(entries: &[KernelReport]) -> String {
             ]
         })
         .collect();
-    let mut widths = header.map(|h| h.chars().count());
-    for r in &rows {
-        for (w, cell) in widths.iter_mut().zip(r) {
-            *w = (*w).max(cell.chars().count());
-        }
-    }
-    let line = |cells: &[String]| {
-        let mut s = String::new();
-        for (i, (cell, w)) in cells.iter().zip(widths).enumerate() {
-            if i > 0 {
-                s.push_str("  ");
-            }
-            s.push_str(cell);
-            if i + 1 < cells.len() {
-                s.push_str(&" ".repeat(w - cell.chars().count()));
-            }
-        }
-        s.push('\n');
-        s
-    };
-    let mut out = line(&header.map(String::from));
-    for r in &rows {
-        out.push_str(&line(r));
-    }
-    out
+    columns(&header, &rows)
 }
 
 /// The fewest-presses search over a coset, with a progress bar (best found and lower
@@ -1069,29 +1074,5 @@ fn minimal_table_text(lines: &[MinimalLine]) -> String {
             ]
         })
         .collect();
-    let mut widths = header.map(|h| h.chars().count());
-    for r in &rows {
-        for (w, cell) in widths.iter_mut().zip(r) {
-            *w = (*w).max(cell.chars().count());
-        }
-    }
-    let line = |cells: &[String]| {
-        let mut s = String::new();
-        for (i, (cell, w)) in cells.iter().zip(widths).enumerate() {
-            if i > 0 {
-                s.push_str("  ");
-            }
-            s.push_str(cell);
-            if i + 1 < cells.len() {
-                s.push_str(&" ".repeat(w - cell.chars().count()));
-            }
-        }
-        s.push('\n');
-        s
-    };
-    let mut out = line(&header.map(String::from));
-    for r in &rows {
-        out.push_str(&line(r));
-    }
-    out
+    columns(&header, &rows)
 }
