@@ -31,9 +31,14 @@ pub struct CountOptions {
     /// Count only colourings with exactly this many positions of each colour, one number
     /// per colour, e.g. `4,4` (must add up to the number of positions). The work grows
     /// fast with the board and the colours: 3 colours on a 300×300 board take about 10 s,
-    /// on 400×400 about 30 s (a spinner shows it on a terminal).
+    /// on 400×400 about 50 s (a spinner shows it on a terminal). A count estimated to take
+    /// more than 10 minutes (3 colours on 600×600, 4 on 250×250) is refused up front with
+    /// the estimate, unless --force is given.
     #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
     pub content: Option<Vec<u64>>,
+    /// Count by --content even when it is estimated to take more than 10 minutes.
+    #[arg(long, requires = "content")]
+    pub force: bool,
     /// Also count by brute force (enumerate every colouring, keep the canonical ones) and
     /// fail unless the two counts agree.
     #[arg(long)]
@@ -208,6 +213,22 @@ fn count_colourings(
                     counted(colours, "colour", "colours")
                 )));
             }
+            // Hours of work used to start without a word (3 colours on a 1000×1000 board):
+            // refuse up front with the estimate. A content with the wrong sum is left to
+            // `count_with_content`, which says so.
+            let sum: u128 = content.iter().map(|&c| u128::from(c)).sum();
+            if !options.force && sum == group.degree() as u128 {
+                let seconds = z.content_work(content) / 1e9;
+                if seconds > MAX_CONTENT_SECONDS {
+                    return Err(usage(format!(
+                        "counting {} positions by content in {} would take about {} (estimated from the cycle index), more than the limit of {}; use fewer positions or colours, or add --force to run it anyway",
+                        group.degree(),
+                        counted(colours, "colour", "colours"),
+                        duration_text(seconds),
+                        duration_text(MAX_CONTENT_SECONDS)
+                    )));
+                }
+            }
             z.count_with_content(content).map_err(usage)?
         }
         None => z.count(colours),
@@ -268,6 +289,30 @@ fn count_colourings(
         }
         text
     })
+}
+
+/// The longest a count by content may be estimated to take without `--force`.
+const MAX_CONTENT_SECONDS: f64 = 600.0;
+
+/// `40 seconds`, `12 minutes`, `2.0 hours`, `3.1 days`, `2.4e3 years`.
+fn duration_text(seconds: f64) -> String {
+    const MINUTE: f64 = 60.0;
+    const HOUR: f64 = 3600.0;
+    const DAY: f64 = 86_400.0;
+    const YEAR: f64 = 365.25 * DAY;
+    if seconds < 2.0 * MINUTE {
+        format!("{seconds:.0} seconds")
+    } else if seconds < 1.5 * HOUR {
+        format!("{:.0} minutes", seconds / MINUTE)
+    } else if seconds < 2.0 * DAY {
+        format!("{:.1} hours", seconds / HOUR)
+    } else if seconds < 2.0 * YEAR {
+        format!("{:.1} days", seconds / DAY)
+    } else if seconds < 1e4 * YEAR {
+        format!("{:.0} years", seconds / YEAR)
+    } else {
+        format!("{:.1e} years", seconds / YEAR)
+    }
 }
 
 fn colour_names(colours: u64, names: Option<&[String]>) -> Result<Vec<String>> {

@@ -4,11 +4,13 @@
 use crate::cli::{usage, Context};
 use anyhow::Result;
 use cgtk_nimber::{
-    analyse_sum, find_periodicity, grundy_sequence_with_progress, HeapGame, Periodicity,
-    SequenceError, SumAnalysis,
+    analyse_sum_with_limit, find_periodicity, grundy_sequence_with_progress, sequence_memory,
+    HeapGame, Periodicity, SequenceError, SumAnalysis,
 };
+use serde::Serialize;
 use serde_json::{json, Value};
 use std::fmt::Write as _;
+use std::io::{self, Write as _};
 
 /// Sprague–Grundy values of heap games: the sequence G(0..=N) with its periodicity, and
 /// the value and winning moves of a sum of heaps.
@@ -42,6 +44,29 @@ pub struct Args {
     /// tens of thousands); the count of all of them is always given.
     #[arg(long, value_name = "N", default_value_t = 100)]
     pub limit: usize,
+
+    /// The most memory the sequence may take, e.g. 512M or 4G (default: the memory the
+    /// system reports available). It needs about 4 bytes a value (0.8 GB for N = 2·10^8);
+    /// more is refused up front, saying what it would need.
+    #[arg(long, value_name = "SIZE")]
+    pub max_memory: Option<String>,
+}
+
+/// What `grundy --json` prints (keys in alphabetical order). The values are serialized
+/// straight from the sequence: a tree of JSON values took 32 bytes a value.
+#[derive(Serialize)]
+struct Report<'a> {
+    game: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    period: Option<Option<u64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    preperiod: Option<Option<u64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    proven: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values: Option<&'a [u32]>,
 }
 
 fn parse_position(text: &str) -> Result<Vec<u64>> {
@@ -71,6 +96,23 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
     };
     let largest_heap = heaps.iter().flatten().copied().max().unwrap_or(0);
     let upto = args.to.unwrap_or(0).max(largest_heap);
+    // `sub:1,3,4 --to 200000000` took 1.45 GB without a word; the need is now estimated
+    // and refused up front when more than the limit (the memory available by default).
+    if let Some(limit) = crate::cli::memory_limit(args.max_memory.as_deref())? {
+        let needed = sequence_memory(&game, upto);
+        if needed > limit {
+            let what = if upto > args.to.unwrap_or(0) {
+                format!("heap {largest_heap} in --position")
+            } else {
+                format!("--to {upto}")
+            };
+            return Err(usage(format!(
+                "{what} needs G(0..={upto}) of {game}, about {} of memory, more than the {} available; lower it or raise --max-memory",
+                crate::cli::bytes_text(needed),
+                crate::cli::bytes_text(limit)
+            )));
+        }
+    }
     // `upto + 1` overflowed for `--to 18446744073709551615` (a panic with overflow checks, a
     // zero-length bar without); such an N is refused below by the sequence's own limit.
     let bar = ctx.progress(upto.saturating_add(1), "Grundy values");
@@ -90,38 +132,66 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
         bar.finish_and_clear();
     }
 
-    let mut json = json!({ "game": game.to_string() });
-    let mut text = format!("game: {game}\n");
+    let mut report = Report {
+        game: game.to_string(),
+        period: None,
+        position: None,
+        preperiod: None,
+        proven: None,
+        values: None,
+    };
+    let mut period = None;
     if let Some(to) = args.to {
         let sequence = &values[..=to as usize];
-        let period = find_periodicity(&game, sequence);
+        period = find_periodicity(&game, sequence);
         if !args.no_values {
-            json["values"] = json!(sequence);
-            write_values(&mut text, sequence);
+            report.values = Some(sequence);
         }
-        json["preperiod"] = json!(period.map(|p| p.preperiod));
-        json["period"] = json!(period.map(|p| p.period));
-        json["proven"] = json!(period.is_some_and(|p| p.proven));
-        write_period(&mut text, period, to);
+        report.preperiod = Some(period.map(|p| p.preperiod));
+        report.period = Some(period.map(|p| p.period));
+        report.proven = Some(period.is_some_and(|p| p.proven));
     }
-    if let Some(heaps) = heaps {
-        let analysis = analyse_sum(&game, &heaps, &values);
-        json["position"] = position_json(&analysis, args.limit);
-        write_position(&mut text, &analysis, args.limit);
+    let analysis = heaps.map(|h| analyse_sum_with_limit(&game, &h, &values, args.limit));
+    if let Some(a) = &analysis {
+        report.position = Some(position_json(a));
     }
-    ctx.emit(&json, || text)
+    if ctx.json {
+        return ctx.emit(&report, String::new);
+    }
+    // The text is written as it is made: 2·10^8 values are some 600 MB of text.
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let result = (|| -> io::Result<()> {
+        writeln!(out, "game: {game}")?;
+        if let Some(to) = args.to {
+            if let Some(sequence) = report.values {
+                write_values(&mut out, sequence)?;
+            }
+            let mut text = String::new();
+            write_period(&mut text, period, to);
+            out.write_all(text.as_bytes())?;
+        }
+        if let Some(a) = &analysis {
+            let mut text = String::new();
+            write_position(&mut text, a, args.limit);
+            out.write_all(text.as_bytes())?;
+        }
+        out.flush()
+    })();
+    // A closed pipe (`cgtk grundy … | head`) is not an error: see `cli::report`.
+    Ok(result?)
 }
 
-fn write_values(out: &mut String, values: &[u32]) {
-    let _ = writeln!(out, "G(0..={}):", values.len() - 1);
+fn write_values(out: &mut impl io::Write, values: &[u32]) -> io::Result<()> {
+    writeln!(out, "G(0..={}):", values.len() - 1)?;
     let last = values.len() - 1;
     let width = 2 * last.to_string().len() + 1;
     for (row, chunk) in values.chunks(20).enumerate() {
         let start = row * 20;
         let range = format!("{start}-{}", start + chunk.len() - 1);
         let items: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
-        let _ = writeln!(out, "  {range:>width$}: {}", items.join(" "));
+        writeln!(out, "  {range:>width$}: {}", items.join(" "))?;
     }
+    Ok(())
 }
 
 fn write_period(out: &mut String, period: Option<Periodicity>, to: u64) {
@@ -168,14 +238,14 @@ fn write_position(out: &mut String, a: &SumAnalysis, limit: usize) {
         .collect();
     let _ = writeln!(out, "values: {}", parts.join(", "));
     let _ = write!(out, "value: *{}", a.value);
-    if a.winning_moves.is_empty() {
+    if a.winning_move_count == 0 {
         let _ = writeln!(out, ", so the player to move loses");
     } else {
         let _ = writeln!(
             out,
             ", so the player to move wins; {}:",
             crate::cli::counted(
-                a.winning_moves.len() as u64,
+                a.winning_move_count,
                 "winning move",
                 "winning moves"
             )
@@ -192,23 +262,23 @@ fn write_position(out: &mut String, a: &SumAnalysis, limit: usize) {
             // Heaps are numbered from 1, as in `nim` and `play nim`.
             let _ = writeln!(out, "  heap {} ({}): {action}", m.heap + 1, a.heaps[m.heap]);
         }
-        if a.winning_moves.len() > limit {
+        if a.winning_move_count > limit as u64 {
             let _ = writeln!(
                 out,
                 "  … and {} more (raise --limit to list them)",
-                a.winning_moves.len() - limit
+                a.winning_move_count - limit as u64
             );
         }
     }
 }
 
-fn position_json(a: &SumAnalysis, limit: usize) -> Value {
+fn position_json(a: &SumAnalysis) -> Value {
     json!({
         "heaps": a.heaps,
         "values": a.values,
         "value": a.value,
-        "winning_move_count": a.winning_moves.len(),
-        "winning_moves": a.winning_moves.iter().take(limit).map(|m| json!({
+        "winning_move_count": a.winning_move_count,
+        "winning_moves": a.winning_moves.iter().map(|m| json!({
             "heap": m.heap + 1,
             "take": m.take,
             "leaves": m.leaves,

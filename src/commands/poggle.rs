@@ -226,10 +226,7 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
 fn board_spec(args: &BoardArgs) -> Result<BoardSpec> {
     let size: BoardSize = args.size.parse().map_err(usage)?;
     let mut spec = BoardSpec::of_size(size, args.colours).with_torus(args.torus);
-    let limit = match &args.max_memory {
-        Some(text) => Some(parse_memory(text)?),
-        None => available_memory(),
-    };
+    let limit = crate::cli::memory_limit(args.max_memory.as_deref())?;
     if let Some(limit) = limit {
         spec = spec.with_memory_limit(limit);
     }
@@ -237,41 +234,6 @@ fn board_spec(args: &BoardArgs) -> Result<BoardSpec> {
         spec.pattern = Pattern::parse(p).map_err(|e| usage(format!("--pattern: {e}")))?;
     }
     Ok(spec)
-}
-
-/// `512M`, `4G`, `1.5G`, `100000` (bytes): decimal units k, M, G, T.
-fn parse_memory(text: &str) -> Result<u64> {
-    let bad = || {
-        usage(format!(
-            "--max-memory {text:?}: write a size such as 512M, 4G or 1.5G (decimal units k, M, G, T)"
-        ))
-    };
-    let t = text.trim();
-    let (number, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
-        Some((i, _)) => t.split_at(i),
-        None => (t, ""),
-    };
-    let scale = match unit.trim().to_ascii_uppercase().trim_end_matches('B') {
-        "" => 1.0,
-        "K" => 1e3,
-        "M" => 1e6,
-        "G" => 1e9,
-        "T" => 1e12,
-        _ => return Err(bad()),
-    };
-    let value: f64 = number.trim().parse().map_err(|_| bad())?;
-    if !value.is_finite() || value <= 0.0 || value * scale >= u64::MAX as f64 {
-        return Err(bad());
-    }
-    Ok((value * scale) as u64)
-}
-
-/// The memory the system reports available (Linux `MemAvailable`), if it says.
-fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kb.checked_mul(1024)
 }
 
 fn read_grid(path: &std::path::Path, which: &str) -> Result<Grid> {
@@ -788,10 +750,7 @@ impl From<NullityLine> for KernelReport {
 fn table(args: &TableArgs, ctx: &Context) -> Result<()> {
     let (a, b) = parse_sizes(&args.sizes)?;
     let colours = parse_colours(&args.colours)?;
-    let limit = match &args.max_memory {
-        Some(text) => Some(parse_memory(text)?),
-        None => available_memory(),
-    };
+    let limit = crate::cli::memory_limit(args.max_memory.as_deref())?;
     // Refuse a range whose largest board cannot be done before computing the smaller ones:
     // `--sizes 1..100000000` used to work through every size for hours before failing.
     for &k in &colours {

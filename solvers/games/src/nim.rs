@@ -360,21 +360,45 @@ impl Chance for Nim {
 }
 
 /// Mixed radix over the heaps (each 0..=its start size), then the side to move.
+///
+/// Sixteen heaps of 1000 have about 10^48 positions, more than 64 bits count: then
+/// `index_size` is `u64::MAX` and so is every `index`, so that no table or solver takes
+/// such a game for one it can hold (the retrograde solver refuses it as too large). The
+/// products used to wrap, giving a small size and indices beyond it.
+///
+/// ```
+/// use cgtk_core::PerfectIndex;
+/// use cgtk_games::nim::Nim;
+/// let huge = Nim::new(&[1000; 16]).unwrap();
+/// assert_eq!(huge.index_size(), u64::MAX);
+/// assert_eq!(huge.index(), u64::MAX);
+/// assert_eq!(huge.position_at(0), None);
+/// let small = Nim::new(&[3, 4, 5]).unwrap();
+/// assert_eq!(small.index_size(), 2 * 4 * 5 * 6);
+/// ```
 impl PerfectIndex for Nim {
     fn index_size(&self) -> u64 {
-        2 * self.start.iter().map(|&s| s as u64 + 1).product::<u64>()
+        self.start
+            .iter()
+            .try_fold(2u64, |acc, &s| acc.checked_mul(u64::from(s) + 1))
+            .unwrap_or(u64::MAX)
     }
 
     fn index(&self) -> u64 {
+        if self.index_size() == u64::MAX {
+            return u64::MAX;
+        }
+        // Within the size, so nothing below overflows.
         let mut idx = 0u64;
         for (&h, &s) in self.heaps.iter().zip(&self.start) {
-            idx = idx * (s as u64 + 1) + h as u64;
+            idx = idx * (u64::from(s) + 1) + u64::from(h);
         }
         idx * 2 + self.to_move.index() as u64
     }
 
     fn position_at(&self, index: u64) -> Option<Nim> {
-        if index >= self.index_size() {
+        // Also `None` for every index of a game too large to index (size `u64::MAX`).
+        if index >= self.index_size() || self.index_size() == u64::MAX {
             return None;
         }
         let to_move = if index % 2 == 0 {

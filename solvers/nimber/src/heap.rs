@@ -114,6 +114,27 @@ impl HeapGame {
     /// ```
     pub fn moves(&self, n: u64) -> Vec<HeapMove> {
         let mut out = Vec::new();
+        self.for_each_move(n, &mut |take, leaves| {
+            out.push(HeapMove {
+                take,
+                leaves: leaves.to_vec(),
+            })
+        });
+        out
+    }
+
+    /// Calls `visit(take, leaves)` for every move from a heap of `n` counters, in the order
+    /// of [`HeapGame::moves`], without building the list: a heap of 10^8 in Kayles has 10^8
+    /// moves, whose list would take gigabytes.
+    ///
+    /// ```
+    /// use cgtk_nimber::HeapGame;
+    /// let mut count = 0;
+    /// HeapGame::kayles().for_each_move(1_000_000, &mut |_, _| count += 1);
+    /// // Take 1 or 2 and keep the rest (2 moves), or split the rest into two heaps.
+    /// assert_eq!(count, 2 + 499_999 + 499_999);
+    /// ```
+    pub fn for_each_move(&self, n: u64, visit: &mut dyn FnMut(u64, &[u64])) {
         match self {
             HeapGame::Code { digits } => {
                 for (j, &d) in digits.iter().enumerate() {
@@ -123,32 +144,20 @@ impl HeapGame {
                     }
                     let rest = n - j;
                     if d & 1 != 0 && rest == 0 && j > 0 {
-                        out.push(HeapMove {
-                            take: j,
-                            leaves: vec![],
-                        });
+                        visit(j, &[]);
                     }
                     if d & 2 != 0 && rest >= 1 && j > 0 {
-                        out.push(HeapMove {
-                            take: j,
-                            leaves: vec![rest],
-                        });
+                        visit(j, &[rest]);
                     }
                     if d & 4 != 0 {
                         for a in 1..=rest / 2 {
-                            out.push(HeapMove {
-                                take: j,
-                                leaves: vec![a, rest - a],
-                            });
+                            visit(j, &[a, rest - a]);
                         }
                     }
                     if d & 8 != 0 {
                         for a in 1..=rest / 3 {
                             for b in a..=(rest - a) / 2 {
-                                out.push(HeapMove {
-                                    take: j,
-                                    leaves: vec![a, b, rest - a - b],
-                                });
+                                visit(j, &[a, b, rest - a - b]);
                             }
                         }
                     }
@@ -156,30 +165,20 @@ impl HeapGame {
             }
             HeapGame::Subtraction { set } => {
                 for &s in set.iter().take_while(|&&s| s <= n) {
-                    out.push(HeapMove {
-                        take: s,
-                        leaves: if s == n { vec![] } else { vec![n - s] },
-                    });
+                    if s == n { visit(s, &[]) } else { visit(s, &[n - s]) }
                 }
             }
             HeapGame::AllBut { set } => {
                 for s in (1..=n).filter(|s| set.binary_search(s).is_err()) {
-                    out.push(HeapMove {
-                        take: s,
-                        leaves: if s == n { vec![] } else { vec![n - s] },
-                    });
+                    if s == n { visit(s, &[]) } else { visit(s, &[n - s]) }
                 }
             }
             HeapGame::Grundys => {
                 for a in 1..n.div_ceil(2) {
-                    out.push(HeapMove {
-                        take: 0,
-                        leaves: vec![a, n - a],
-                    });
+                    visit(0, &[a, n - a]);
                 }
             }
         }
-        out
     }
 }
 

@@ -89,6 +89,30 @@ impl Rules {
     }
 }
 
+/// The memory [`grundy_sequence`] takes for G(0..=to), in bytes: 4 bytes a value, plus
+/// 8 bytes for each heap of rare value in games with pair moves (the common/rare method
+/// keeps them; counted here as one heap in 16, more than seen in Kayles, Dawson's Kayles or
+/// Grundy's game), plus a megabyte of tables. A caller can refuse up front what would not
+/// fit.
+///
+/// ```
+/// use cgtk_nimber::{sequence_memory, HeapGame};
+/// let sub: HeapGame = "sub:1,3,4".parse().unwrap();
+/// assert_eq!(sequence_memory(&sub, 199_999_999), 800_000_000 + 1_000_000);
+/// assert!(sequence_memory(&HeapGame::kayles(), 199_999_999) > 800_000_000);
+/// ```
+pub fn sequence_memory(game: &HeapGame, to: u64) -> u64 {
+    let values = to.saturating_add(1);
+    let pairs = match Rules::of(game) {
+        Some(rules) if !rules.two.is_empty() && rules.three.is_empty() => values / 2,
+        _ => 0,
+    };
+    values
+        .saturating_mul(4)
+        .saturating_add(pairs)
+        .saturating_add(1_000_000)
+}
+
 fn allocate(to: u64, game: &HeapGame) -> Result<Vec<u32>, SequenceError> {
     let max = if game.has_three_way_splits() {
         MAX_SEQUENCE_THREE_WAY

@@ -23,8 +23,11 @@ pub struct SumAnalysis {
     pub values: Vec<u32>,
     /// The value of the sum: the XOR of the heaps' values.
     pub value: u32,
-    /// Every move to a sum of value 0; empty exactly when the player to move loses.
+    /// The moves to a sum of value 0 (every one, or the first ones up to the limit of
+    /// [`analyse_sum_with_limit`]); empty exactly when the player to move loses.
     pub winning_moves: Vec<SumMove>,
+    /// How many winning moves there are in all (listed or not).
+    pub winning_move_count: u64,
 }
 
 /// Analyses the sum of `heaps` in `game`, given `grundy` = G(0..=N) with N at least the
@@ -48,22 +51,52 @@ pub struct SumAnalysis {
 /// assert!(!a.winning_moves.is_empty());
 /// ```
 pub fn analyse_sum(game: &HeapGame, heaps: &[u64], grundy: &[u32]) -> SumAnalysis {
+    analyse_sum_with_limit(game, heaps, grundy, usize::MAX)
+}
+
+/// [`analyse_sum`] keeping only the first `limit` winning moves, but counting all of them:
+/// memory stays small for a heap of 10^8, which has millions of winning moves in Kayles.
+/// The moves are looked at one by one, never listed.
+///
+/// # Panics
+///
+/// If a heap is beyond `grundy`.
+///
+/// ```
+/// use cgtk_nimber::{analyse_sum, analyse_sum_with_limit, grundy_sequence, HeapGame};
+/// let game = HeapGame::kayles();
+/// let g = grundy_sequence(&game, 1000).unwrap();
+/// let all = analyse_sum(&game, &[1000, 7], &g);
+/// let some = analyse_sum_with_limit(&game, &[1000, 7], &g, 3);
+/// assert_eq!(some.winning_moves, all.winning_moves[..3]);
+/// assert_eq!(some.winning_move_count, all.winning_moves.len() as u64);
+/// ```
+pub fn analyse_sum_with_limit(
+    game: &HeapGame,
+    heaps: &[u64],
+    grundy: &[u32],
+    limit: usize,
+) -> SumAnalysis {
     let values: Vec<u32> = heaps.iter().map(|&h| grundy[h as usize]).collect();
     let value = values.iter().fold(0, |x, v| x ^ v);
     let mut winning_moves = Vec::new();
+    let mut winning_move_count = 0u64;
     if value != 0 {
         for (i, (&h, &v)) in heaps.iter().zip(&values).enumerate() {
             let target = value ^ v;
-            for m in game.moves(h) {
-                let after = m.leaves.iter().fold(0, |x, &l| x ^ grundy[l as usize]);
+            game.for_each_move(h, &mut |take, leaves| {
+                let after = leaves.iter().fold(0, |x, &l| x ^ grundy[l as usize]);
                 if after == target {
-                    winning_moves.push(SumMove {
-                        heap: i,
-                        take: m.take,
-                        leaves: m.leaves,
-                    });
+                    winning_move_count += 1;
+                    if winning_moves.len() < limit {
+                        winning_moves.push(SumMove {
+                            heap: i,
+                            take,
+                            leaves: leaves.to_vec(),
+                        });
+                    }
                 }
-            }
+            });
         }
     }
     SumAnalysis {
@@ -71,5 +104,6 @@ pub fn analyse_sum(game: &HeapGame, heaps: &[u64], grundy: &[u32]) -> SumAnalysi
         values,
         value,
         winning_moves,
+        winning_move_count,
     }
 }

@@ -339,6 +339,32 @@ impl CycleIndex {
     }
 }
 
+impl CycleIndex {
+    /// An estimate of the work [`CycleIndex::count_with_content`] does for `content`, in
+    /// units of about a nanosecond on one core of an ordinary machine (so `1e9` is about a
+    /// second). It follows the method: for every cycle type, the ways to share the cycle
+    /// lengths other than the most frequent one among the colours (bounded by the content),
+    /// times one multinomial coefficient of big numbers over the most frequent length,
+    /// whose cost grows like its size to the power 1.6. Cheap to compute (linear in the
+    /// number of terms and colours), it lets a caller refuse hours of work up front.
+    ///
+    /// ```
+    /// use cgtk_polya::{BoardSymmetry, NamedGroup};
+    /// let board = |n: usize| NamedGroup::Board { rows: n, cols: n, symmetry: BoardSymmetry::Full };
+    /// let work = |n: usize| {
+    ///     let third = (n * n / 3) as u64;
+    ///     let z = board(n).cycle_index().unwrap();
+    ///     z.content_work(&[(n * n) as u64 - 2 * third, third, third])
+    /// };
+    /// // 3 colours on a 100×100 board take a fraction of a second, on 1000×1000 hours.
+    /// assert!(work(100) < 1e9);
+    /// assert!(work(1000) > 3600e9);
+    /// ```
+    pub fn content_work(&self, content: &[u64]) -> f64 {
+        crate::inventory::content_work(self.terms.keys(), content)
+    }
+}
+
 impl fmt::Display for CycleIndex {
     /// `(g1^8 + g2^4 + 2*g4^2 + 4*g8)/8`; without the denominator when the order is 1.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
