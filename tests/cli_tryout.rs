@@ -269,3 +269,112 @@ fn options_a_command_does_not_use_are_refused() {
     let err = usage_error_with(&["play", "poggle", "3", "--level", "5"], "quit\n");
     assert!(err.contains("--level is for"), "{err}");
 }
+
+/// `count board --content` with 3 colours on a 1000×1000 board ran for hours without a
+/// word; it is refused up front with the estimate, while small counts still run and
+/// `--force` is accepted (only beside --content).
+#[test]
+fn huge_count_by_content_is_refused_with_an_estimate() {
+    let err = usage_error(&[
+        "count",
+        "board",
+        "--rows",
+        "1000",
+        "--cols",
+        "1000",
+        "--colours",
+        "3",
+        "--content",
+        "333334,333333,333333",
+    ]);
+    assert!(
+        err.contains("counting 1000000 positions by content in 3 colours would take about"),
+        "{err}"
+    );
+    assert!(err.contains("more than the limit of 10 minutes"), "{err}");
+    assert!(err.contains("add --force"), "{err}");
+    // Four colours on 600×600 is days.
+    let err = usage_error(&[
+        "count",
+        "board",
+        "--rows",
+        "600",
+        "--cols",
+        "600",
+        "--colours",
+        "4",
+        "--content",
+        "90000,90000,90000,90000",
+    ]);
+    assert!(err.contains("hours") || err.contains("days"), "{err}");
+    // A wrong sum is still reported as such, not as a long count.
+    let err = usage_error(&[
+        "count", "board", "--rows", "1000", "--cols", "1000", "--colours", "3", "--content",
+        "1,2,3",
+    ]);
+    assert!(err.contains("adds up to 6"), "{err}");
+    let small = [
+        "count",
+        "board",
+        "--rows",
+        "4",
+        "--cols",
+        "4",
+        "--colours",
+        "3",
+        "--content",
+        "6,5,5",
+        "--verify",
+    ];
+    // Checked by brute force (--verify fails unless both counts agree).
+    let counted = ok(&small);
+    assert!(
+        counted.contains(": 252642\nverified: brute force finds 252642 orbits"),
+        "{counted}"
+    );
+    let forced = ok(&[&small[..], &["--force"]].concat());
+    assert_eq!(forced, counted);
+    let err = usage_error(&[
+        "count",
+        "necklaces",
+        "--beads",
+        "8",
+        "--colours",
+        "2",
+        "--force",
+    ]);
+    assert!(err.contains("--content"), "{err}");
+}
+
+/// `grundy sub:1,3,4 --to 200000000` took 1.45 GB without a word. The need is estimated
+/// and refused past --max-memory (the memory available by default), as `poggle` does.
+#[test]
+fn grundy_refuses_a_sequence_beyond_max_memory() {
+    let err = usage_error(&[
+        "grundy",
+        "sub:1,3,4",
+        "--to",
+        "200000000",
+        "--max-memory",
+        "500M",
+    ]);
+    assert!(
+        err.contains("--to 200000000 needs G(0..=200000000) of sub:1,3,4, about 801.0 MB of memory, more than the 500.0 MB available"),
+        "{err}"
+    );
+    assert!(err.contains("--max-memory"), "{err}");
+    let err = usage_error(&[
+        "grundy",
+        "kayles",
+        "--position",
+        "3,199999999",
+        "--max-memory",
+        "100M",
+    ]);
+    assert!(err.contains("heap 199999999 in --position needs"), "{err}");
+    let err = usage_error(&["grundy", "kayles", "--to", "10", "--max-memory", "lots"]);
+    assert!(err.contains("--max-memory \"lots\""), "{err}");
+    // Within the limit it runs as before.
+    let out = ok(&["grundy", "kayles", "--to", "10", "--max-memory", "10M"]);
+    assert!(out.contains("0-10: 0 1 2 3 1 4 3 2 1 4 2"), "{out}");
+}
