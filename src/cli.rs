@@ -26,7 +26,7 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub json: bool,
 
-    /// Worker threads for parallel work (default: one per core).
+    /// Worker threads for parallel work, 1 to 1024 (default: one per core).
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
 
@@ -392,4 +392,3 @@ pub fn available_memory() -> Option<u64> {
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     kb.checked_mul(1024)
 }
-

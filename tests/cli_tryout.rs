@@ -309,7 +309,15 @@ fn huge_count_by_content_is_refused_with_an_estimate() {
     assert!(err.contains("hours") || err.contains("days"), "{err}");
     // A wrong sum is still reported as such, not as a long count.
     let err = usage_error(&[
-        "count", "board", "--rows", "1000", "--cols", "1000", "--colours", "3", "--content",
+        "count",
+        "board",
+        "--rows",
+        "1000",
+        "--cols",
+        "1000",
+        "--colours",
+        "3",
+        "--content",
         "1,2,3",
     ]);
     assert!(err.contains("adds up to 6"), "{err}");
@@ -377,4 +385,101 @@ fn grundy_refuses_a_sequence_beyond_max_memory() {
     // Within the limit it runs as before.
     let out = ok(&["grundy", "kayles", "--to", "10", "--max-memory", "10M"]);
     assert!(out.contains("0-10: 0 1 2 3 1 4 3 2 1 4 2"), "{out}");
+}
+
+/// Grammar left over from the tryout: "a solution with 1 presses", "<> on 1 points",
+/// "row 2 has 1 entries", "1 colour names given".
+#[test]
+fn counts_of_one_are_singular() {
+    let hint = ok_with(&["play", "poggle", "1"], "hint\nquit\n");
+    assert!(
+        hint.contains("hint: a1 (a solution with 1 press (fewest): a1)"),
+        "{hint}"
+    );
+    let z = ok(&["cycle-index", "generators", "1"]);
+    assert!(z.starts_with("Z(<> on 1 point) [order 1, 1 point]"), "{z}");
+    let dir = common::scratch("tryout", "singular");
+    let grid = dir.join("short.txt");
+    std::fs::write(&grid, "11\n1\n").unwrap();
+    let err = usage_error(&["poggle", "solve", "2", "--start", grid.to_str().unwrap()]);
+    assert!(err.contains("row 2 has 1 entry but row 1 has 2"), "{err}");
+    let err = usage_error(&[
+        "count",
+        "necklaces",
+        "--beads",
+        "4",
+        "--colours",
+        "2",
+        "--inventory",
+        "--names",
+        "x",
+    ]);
+    assert!(err.contains("1 colour name given for 2 colours"), "{err}");
+}
+
+/// `UNDO` and `Hint` in a play session were taken for (illegal) moves.
+#[test]
+fn play_commands_are_read_in_any_case() {
+    let out = ok_with(&["play", "nim", "3", "4", "5"], "Hint\nMOVES\nQUIT\n");
+    assert!(out.contains("hint: "), "{out}");
+    assert!(out.contains("moves so far: none"), "{out}");
+    assert!(!out.contains("illegal"), "{out}");
+}
+
+/// `poggle solve --json` said `"minimal": false` both when the search could not prove the
+/// solution minimal and when --minimal was not asked for; the note tells them apart.
+#[test]
+fn poggle_json_says_when_minimality_was_not_checked() {
+    let unchecked = json(&["--json", "poggle", "solve", "5"]);
+    assert_eq!(unchecked["minimal"], false);
+    assert_eq!(unchecked["minimal_note"], "not checked (use --minimal)");
+    let checked = json(&["--json", "poggle", "solve", "5", "--minimal"]);
+    assert_eq!(checked["minimal"], true);
+    assert!(checked.get("minimal_note").is_none(), "{checked}");
+    // A unique solution is minimal without a search.
+    let unique = json(&["--json", "poggle", "solve", "3"]);
+    assert_eq!(unique["minimal"], true);
+    assert!(unique.get("minimal_note").is_none(), "{unique}");
+}
+
+/// Limits and notations that only error messages revealed are in the help now.
+#[test]
+fn help_documents_limits_and_notations() {
+    // Help text wraps at the terminal width: compare with single spaces.
+    let flat = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let probe = flat(ok(&["probe", "--help"]));
+    for notation in [
+        "d8 a1,c1,e1,g1 f",
+        "oooo/oooo/xxxx/xxxx x",
+        "bbbbwwww/. b 0",
+    ] {
+        assert!(probe.contains(notation), "{notation}: {probe}");
+    }
+    let nimber = flat(ok(&["nimber", "--help"]));
+    assert!(nimber.contains("^ groups from the left"), "{nimber}");
+    let cycle = flat(ok(&["cycle-index", "--help"]));
+    assert!(cycle.contains("1 to 2048"), "{cycle}");
+    assert!(cycle.contains("10,000,000 elements"), "{cycle}");
+    let board = flat(ok(&["count", "board", "--help"]));
+    assert!(board.contains("up to 1,000,000 cells"), "{board}");
+    assert!(board.contains("--force"), "{board}");
+    let play = flat(ok(&["play", "--help"]));
+    assert!(play.contains("1 to 10,000,000"), "{play}");
+    assert!(play.contains("1 to 1024"), "{play}");
+    let grundy = flat(ok(&["grundy", "--help"]));
+    assert!(grundy.contains("--max-memory"), "{grundy}");
+    let kono = flat(ok_with(&["play", "kono"], "help\nquit\n"));
+    assert!(kono.contains("written with x, e.g. a1xa3"), "{kono}");
+}
+
+/// A heap beyond the sequence's limit is refused by that limit, not by memory.
+#[test]
+fn grundy_names_the_heap_limit_before_memory() {
+    let err = usage_error(&["grundy", "kayles", "--position", "99999999999"]);
+    assert!(
+        err.contains(
+            "heap 99999999999 in --position is too large for 0.77: heaps go up to 200000000"
+        ),
+        "{err}"
+    );
 }

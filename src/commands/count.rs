@@ -93,7 +93,7 @@ impl From<BoardGroup> for BoardSymmetry {
 /// `cgtk count board`.
 #[derive(Debug, clap::Args)]
 pub struct BoardArgs {
-    /// Number of rows.
+    /// Number of rows (the board may have up to 1,000,000 cells).
     #[arg(long, value_name = "R")]
     pub rows: usize,
     /// Number of columns.
@@ -320,8 +320,9 @@ fn colour_names(colours: u64, names: Option<&[String]>) -> Result<Vec<String>> {
         Some(names) => {
             if names.len() as u64 != colours {
                 return Err(usage(format!(
-                    "{} colour names given for {colours} colours: give one name per colour",
-                    names.len()
+                    "{} given for {}: give one name per colour",
+                    counted(names.len() as u64, "colour name", "colour names"),
+                    counted(colours, "colour", "colours")
                 )));
             }
             // Names are checked by the inventory: repeated or empty names used to be

@@ -12,7 +12,9 @@ pub struct Args {
     /// The group: cyclic, dihedral, symmetric, board, or generators (with --perm).
     pub family: String,
     /// Its size: N beads or points for cyclic, dihedral (order 2N) and symmetric (N up to
-    /// 60); N or RxC for a board (e.g. 3 or 3x4); the number of points for generators.
+    /// 1,000,000, 60 for symmetric); N or RxC for a board (e.g. 3 or 3x4; up to 1,000,000
+    /// cells); the number of points for generators (1 to 2048, and the group may have up
+    /// to 10,000,000 elements).
     pub size: String,
     /// For a board: full (rotations and reflections, the default) or rotations only.
     /// Refused for the other groups, which it would not change.
@@ -92,7 +94,8 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
         let group = PermGroup::from_generators(degree, gens).map_err(usage)?;
         let z = CycleIndex::of_group(&group, MAX_LISTED).map_err(usage)?;
         let shown: Vec<String> = group.generators().iter().map(Perm::to_string).collect();
-        (format!("<{}> on {degree} points", shown.join(", ")), z)
+        let points = crate::cli::counted(degree as u64, "point", "points");
+        (format!("<{}> on {points}", shown.join(", ")), z)
     } else {
         // `cycle-index cyclic 6 --perm '(0 1)'` used to ignore the permutation silently.
         if let Some(perm) = args.perms.first() {

@@ -4,8 +4,8 @@
 use crate::cli::{usage, Context};
 use anyhow::Result;
 use cgtk_nimber::{
-    analyse_sum_with_limit, find_periodicity, grundy_sequence_with_progress, sequence_memory,
-    HeapGame, Periodicity, SequenceError, SumAnalysis,
+    analyse_sum_with_limit, find_periodicity, grundy_sequence_with_progress, sequence_limit,
+    sequence_memory, HeapGame, Periodicity, SequenceError, SumAnalysis,
 };
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -98,7 +98,9 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
     let upto = args.to.unwrap_or(0).max(largest_heap);
     // `sub:1,3,4 --to 200000000` took 1.45 GB without a word; the need is now estimated
     // and refused up front when more than the limit (the memory available by default).
-    if let Some(limit) = crate::cli::memory_limit(args.max_memory.as_deref())? {
+    // (Beyond the method's own limit the sequence refuses below, naming that limit.)
+    let limit = crate::cli::memory_limit(args.max_memory.as_deref())?;
+    if let (Some(limit), true) = (limit, upto <= sequence_limit(&game)) {
         let needed = sequence_memory(&game, upto);
         if needed > limit {
             let what = if upto > args.to.unwrap_or(0) {
@@ -244,11 +246,7 @@ fn write_position(out: &mut String, a: &SumAnalysis, limit: usize) {
         let _ = writeln!(
             out,
             ", so the player to move wins; {}:",
-            crate::cli::counted(
-                a.winning_move_count,
-                "winning move",
-                "winning moves"
-            )
+            crate::cli::counted(a.winning_move_count, "winning move", "winning moves")
         );
         // A huge heap used to list millions of moves with no way to stop it.
         for m in a.winning_moves.iter().take(limit) {

@@ -11,7 +11,11 @@ use anyhow::Result;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The expression, e.g. '*2 * *3 + *1' (quote it so the shell leaves `*` alone; several
-    /// words are joined with spaces).
+    /// words are joined with spaces): nimbers *0 to *18446744073709551615 (or plain
+    /// numbers), + (nim sum), * and / (nim product and quotient), ^ with a whole-number
+    /// exponent (negative: powers of the inverse), sqrt(…) and parentheses. * and / bind
+    /// tighter than +, ^ tighter than both, and ^ groups from the left: *2^2^3 is
+    /// (*2^2)^3.
     #[arg(required = true, num_args = 1.., allow_hyphen_values = true, value_name = "EXPR")]
     pub expression: Vec<String>,
 }

@@ -55,7 +55,7 @@ pub struct Args {
     pub heuristic: Option<String>,
 
     /// Let Monte Carlo tree search (UCT, random playouts) choose the engine's moves, with N
-    /// playouts per move, instead of the table or alpha-beta.
+    /// playouts per move (1 to 10,000,000), instead of the table or alpha-beta.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
     pub mcts: Option<u32>,
 }

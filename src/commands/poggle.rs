@@ -272,7 +272,8 @@ struct SolveReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     total_presses: Option<u64>,
     minimal: bool,
-    /// Why `minimal` is false although --minimal was asked for.
+    /// Why `minimal` is false: not proven although --minimal was asked for, or "not
+    /// checked (use --minimal)" when it was not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     minimal_note: Option<String>,
     /// With --minimal: the proven lower bound on the fewest presses.
@@ -469,6 +470,9 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
         } else if args.minimal {
             report.lower_bound = Some(total_presses(&presses.cells()));
             report.minimal_solutions = Some(1);
+        } else if !unique {
+            // JSON said `"minimal": false` alike for "not proven" and "never looked at".
+            report.minimal_note = Some(NOT_CHECKED.to_string());
         }
         if args.all {
             let list = enumerate_solutions(&presses.cells(), &basis, k, args.limit);
@@ -498,6 +502,9 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
     }
     ctx.emit(&report, || solve_text(&report, k, args.minimal, format))
 }
+
+/// `minimal` of a solution that --minimal was not asked to check.
+const NOT_CHECKED: &str = "not checked (use --minimal)";
 
 fn solve_text(report: &SolveReport, k: u32, asked_minimal: bool, format: PressFormat) -> String {
     let mut out = String::new();
@@ -536,7 +543,7 @@ fn solve_text(report: &SolveReport, k: u32, asked_minimal: bool, format: PressFo
     } else if asked_minimal {
         "not proven"
     } else {
-        "not checked (use --minimal)"
+        NOT_CHECKED
     };
     let _ = writeln!(out, "minimal: {minimal}");
     if let (Some(bound), false) = (report.lower_bound, report.minimal) {
@@ -545,7 +552,7 @@ fn solve_text(report: &SolveReport, k: u32, asked_minimal: bool, format: PressFo
     if let Some(count) = report.minimal_solutions {
         let _ = writeln!(out, "solutions with the fewest presses: {count}");
     }
-    if let Some(note) = &report.minimal_note {
+    if let (Some(note), true) = (&report.minimal_note, asked_minimal) {
         let _ = writeln!(out, "note: {note}");
     }
     if let Some(all) = &report.all {
@@ -974,8 +981,8 @@ fn minimal_table(args: &MinimalTableArgs, ctx: &Context) -> Result<()> {
                 let topology = if args.torus { "torus" } else { "plane" };
                 let _ = writeln!(
                     grids,
-                    "# n = {n}, {k} colours, {topology}: {} presses{}",
-                    best.total,
+                    "# n = {n}, {k} colours, {topology}: {}{}",
+                    crate::cli::counted(best.total, "press", "presses"),
                     if best.minimal {
                         " (minimal)".to_string()
                     } else {

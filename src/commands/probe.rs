@@ -17,7 +17,11 @@ pub struct Args {
     #[arg(help = file_help())]
     pub file: PathBuf,
     /// The position in the game's notation (default: the start position of the table's
-    /// variant), e.g. `bbb.wwww/b w` for Mu Torere.
+    /// variant): Mu Torere `bbb.wwww/b w` (8 ring points from point 1, '/', the centre, the
+    /// side to move), with first-two-turns a third field, the opening turns played (0, 1 or
+    /// 2): `bbbbwwww/. b 0`; Kono `oooo/oooo/xxxx/xxxx x` (four ranks from the top, the
+    /// side to move); Fox and Hounds `d8 a1,c1,e1,g1 f` (the fox, the four hounds, f or h
+    /// to move).
     pub position: Option<String>,
 }
 

@@ -187,7 +187,7 @@ pub fn build_kono(setup: &Setup) -> Result<Box<dyn Playable>, String> {
     Ok(boxed(
         "kono",
         name,
-        "FROM-TO with squares a1..d4, e.g. a2-a3 (a capture jumps two squares), as listed by `moves`",
+        "FROM-TO with squares a1..d4, e.g. a2-a3; a capture jumps two squares and is written with x, e.g. a1xa3; as listed by `moves`",
         start,
         setup,
         advisor,

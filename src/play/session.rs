@@ -327,7 +327,9 @@ impl<'a> Session<'a> {
     fn command(&mut self, line: &str, out: &mut dyn Write) -> io::Result<bool> {
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
         let rest = rest.trim();
-        match word {
+        // Command words are read in any case: `UNDO` and `Hint` were taken for moves. No
+        // game's move is spelt like a command, and moves keep their own case below.
+        match word.to_ascii_lowercase().as_str() {
             "" => {}
             "quit" | "exit" => return Ok(false),
             "help" => {

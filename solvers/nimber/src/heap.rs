@@ -165,12 +165,20 @@ impl HeapGame {
             }
             HeapGame::Subtraction { set } => {
                 for &s in set.iter().take_while(|&&s| s <= n) {
-                    if s == n { visit(s, &[]) } else { visit(s, &[n - s]) }
+                    if s == n {
+                        visit(s, &[])
+                    } else {
+                        visit(s, &[n - s])
+                    }
                 }
             }
             HeapGame::AllBut { set } => {
                 for s in (1..=n).filter(|s| set.binary_search(s).is_err()) {
-                    if s == n { visit(s, &[]) } else { visit(s, &[n - s]) }
+                    if s == n {
+                        visit(s, &[])
+                    } else {
+                        visit(s, &[n - s])
+                    }
                 }
             }
             HeapGame::Grundys => {

@@ -46,8 +46,7 @@ pub use nim::{analyse_nim, NimAnalysis, NimMove};
 pub use nimber::{Nimber, ParseNimberError};
 pub use period::{find_periodicity, Periodicity};
 pub use sequence::{
-    grundy_sequence, grundy_sequence_plain, grundy_sequence_with_progress, sequence_memory,
-    SequenceError,
-    MAX_SEQUENCE, MAX_SEQUENCE_ALL_BUT, MAX_SEQUENCE_THREE_WAY,
+    grundy_sequence, grundy_sequence_plain, grundy_sequence_with_progress, sequence_limit,
+    sequence_memory, SequenceError, MAX_SEQUENCE, MAX_SEQUENCE_ALL_BUT, MAX_SEQUENCE_THREE_WAY,
 };
 pub use sum::{analyse_sum, analyse_sum_with_limit, SumAnalysis, SumMove};

@@ -113,14 +113,26 @@ pub fn sequence_memory(game: &HeapGame, to: u64) -> u64 {
         .saturating_add(1_000_000)
 }
 
-fn allocate(to: u64, game: &HeapGame) -> Result<Vec<u32>, SequenceError> {
-    let max = if game.has_three_way_splits() {
+/// The largest N for which G(0..=N) of `game` is computed: [`MAX_SEQUENCE_THREE_WAY`],
+/// [`MAX_SEQUENCE_ALL_BUT`] or [`MAX_SEQUENCE`].
+///
+/// ```
+/// use cgtk_nimber::{sequence_limit, HeapGame, MAX_SEQUENCE};
+/// assert_eq!(sequence_limit(&HeapGame::kayles()), MAX_SEQUENCE);
+/// assert_eq!(sequence_limit(&"0.8".parse().unwrap()), 3_000);
+/// ```
+pub fn sequence_limit(game: &HeapGame) -> u64 {
+    if game.has_three_way_splits() {
         MAX_SEQUENCE_THREE_WAY
     } else if matches!(game, HeapGame::AllBut { .. }) {
         MAX_SEQUENCE_ALL_BUT
     } else {
         MAX_SEQUENCE
-    };
+    }
+}
+
+fn allocate(to: u64, game: &HeapGame) -> Result<Vec<u32>, SequenceError> {
+    let max = sequence_limit(game);
     if to > max {
         return Err(SequenceError::TooLarge {
             to,

@@ -100,7 +100,8 @@ pub enum GridError {
     },
     /// Rows of different lengths.
     #[error(
-        "row {row} has {got} entries but row 1 has {expected}: all rows must have the same length"
+        "row {row} has {got} {} but row 1 has {expected}: all rows must have the same length",
+        if *got == 1 { "entry" } else { "entries" }
     )]
     Ragged {
         /// Row (1-based).

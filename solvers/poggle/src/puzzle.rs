@@ -243,8 +243,10 @@ impl Puzzle {
         Some((
             first,
             format!(
-                "a solution with {} presses{}: {}",
+                "a solution with {} press{}{}: {}",
                 best.total,
+                // "a solution with 1 presses" read wrongly.
+                if best.total == 1 { "" } else { "es" },
                 if best.exhaustive { " (fewest)" } else { "" },
                 presses.join(" ")
             ),
