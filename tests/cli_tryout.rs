@@ -483,3 +483,21 @@ fn grundy_names_the_heap_limit_before_memory() {
         "{err}"
     );
 }
+
+/// `poggle table --sizes 1..100000` printed nothing for a long time (about an hour); a
+/// table estimated to take more than an hour is refused up front unless --force, and
+/// short ones still run.
+#[test]
+fn huge_poggle_table_is_refused_with_an_estimate() {
+    let err = usage_error(&["poggle", "table", "--sizes", "1..1000000"]);
+    assert!(
+        err.contains("the table for sizes 1..1000000 would take about"),
+        "{err}"
+    );
+    assert!(err.contains("hours"), "{err}");
+    assert!(err.contains("add --force"), "{err}");
+    let err = usage_error(&["poggle", "table", "--sizes", "1..2048", "-k", "3"]);
+    assert!(err.contains("hours"), "{err}");
+    let out = ok(&["poggle", "table", "--sizes", "5", "--force"]);
+    assert!(out.contains("5×5   2  no     4            2"), "{out}");
+}

@@ -211,6 +211,30 @@ pub struct TableArgs {
     /// system reports available).
     #[arg(long, value_name = "SIZE")]
     pub max_memory: Option<String>,
+
+    /// Compute the table even when it is estimated to take more than an hour (such as
+    /// `--sizes 1..1000000`, about 350 hours, or `--sizes 1..2048 -k 3`).
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// The longest a nullity table may be estimated to take without `--force`.
+const MAX_TABLE_SECONDS: f64 = 3600.0;
+
+/// A rough estimate of the seconds one line of the nullity table takes, from timings of
+/// single lines on a loaded 2-core machine: the polynomial gcd (k = 2 on the plane) 0.09 s
+/// at n = 10^5 and 3.2 s at 10^6 (growing as n^1.55); the elimination 0.07 s at n = 1000
+/// and 0.22 s at 2000 for k = 2 on the torus (as n^1.65), 0.13 s at 500 and 1.0 s at 1000
+/// for k = 3 (as n³).
+fn table_line_seconds(n: usize, k: u64, torus: bool) -> f64 {
+    let n = n as f64;
+    if k == 2 && !torus {
+        0.09 * (n / 1e5).powf(1.55)
+    } else if k == 2 {
+        0.07 * (n / 1000.0).powf(1.65)
+    } else {
+        (n / 1000.0).powi(3)
+    }
 }
 
 /// Runs a `poggle` subcommand.
@@ -762,6 +786,23 @@ fn table(args: &TableArgs, ctx: &Context) -> Result<()> {
     // `--sizes 1..100000000` used to work through every size for hours before failing.
     for &k in &colours {
         nullity_method_within(b, k, args.torus, limit).map_err(usage)?;
+    }
+    // `--sizes 1..100000` ran for hours (two, by this estimate) without a word.
+    if !args.force {
+        let seconds: f64 = (a..=b)
+            .map(|n| {
+                colours
+                    .iter()
+                    .map(|&k| table_line_seconds(n, k, args.torus))
+                    .sum::<f64>()
+            })
+            .sum();
+        if seconds > MAX_TABLE_SECONDS {
+            return Err(usage(format!(
+                "the table for sizes {a}..{b} would take about {:.1} hours (a rough estimate from the size of each line), more than the limit of 1 hour; ask for fewer sizes, or add --force to run it anyway",
+                seconds / 3600.0
+            )));
+        }
     }
     let total = (b - a + 1) as u64 * colours.len() as u64;
     // One huge size: the bar follows the polynomial gcd (in degrees) instead of boards.
