@@ -501,3 +501,41 @@ fn huge_poggle_table_is_refused_with_an_estimate() {
     let out = ok(&["poggle", "table", "--sizes", "5", "--force"]);
     assert!(out.contains("5×5   2  no     4            2"), "{out}");
 }
+
+/// Leftovers of the tryout's lists that had no regression test of their own: options a
+/// game does not use, a byte-order mark in a grid file, and a table of the wrong variant.
+#[test]
+fn tryout_leftovers_are_pinned() {
+    let err = usage_error_with(&["play", "nim", "3", "--table", "mu.tbl"], "quit\n");
+    assert!(
+        err.contains("nim has no solved tables; --table is for"),
+        "{err}"
+    );
+    let err = usage_error_with(&["play", "poggle", "3", "--mcts", "100"], "quit\n");
+    assert!(
+        err.contains("poggle has no engine opponent; --mcts is for"),
+        "{err}"
+    );
+    // A UTF-8 byte-order mark (as some editors write) was read as part of row 1.
+    let dir = common::scratch("tryout", "leftovers");
+    let bom = dir.join("bom.txt");
+    std::fs::write(&bom, "\u{feff}111\n111\n111\n").unwrap();
+    let plain = ok(&["poggle", "solve", "3"]);
+    assert_eq!(
+        ok(&["poggle", "solve", "3", "--start", bom.to_str().unwrap()]),
+        plain
+    );
+    // A standard Mu Torere table offered to first-two-turns: the message names both
+    // variants, not only the entry counts.
+    let table = dir.join("mu.tbl");
+    let table = table.to_str().unwrap();
+    ok(&["solve", "mu-torere", "--out", table]);
+    let err = usage_error_with(
+        &["play", "mu-torere", "first-two-turns", "--table", table],
+        "quit\n",
+    );
+    assert!(
+        err.contains("table is for variant \"standard\", not \"first-two-turns\""),
+        "{err}"
+    );
+}
