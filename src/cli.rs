@@ -221,6 +221,62 @@ pub fn read_input(path: &std::path::Path) -> Result<String> {
     }
 }
 
+/// The memory limit of a command with `--max-memory SIZE`: the size given, or else the memory
+/// the system reports available (`None` when it does not say). One mechanism for every
+/// command that refuses work up front for its memory (`poggle`, `grundy`).
+pub fn memory_limit(max_memory: Option<&str>) -> Result<Option<u64>> {
+    match max_memory {
+        Some(text) => Ok(Some(parse_memory(text)?)),
+        None => Ok(available_memory()),
+    }
+}
+
+/// A number of bytes for people: `12.5 MB`, `3.2 GB` (decimal units, as `--max-memory`).
+pub fn bytes_text(n: u64) -> String {
+    let units = [("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3)];
+    for (unit, size) in units {
+        if n as f64 >= size {
+            return format!("{:.1} {unit}", n as f64 / size);
+        }
+    }
+    format!("{n} bytes")
+}
+
+/// `512M`, `4G`, `1.5G`, `100000` (bytes): decimal units k, M, G, T.
+pub fn parse_memory(text: &str) -> Result<u64> {
+    let bad = || {
+        usage(format!(
+            "--max-memory {text:?}: write a size such as 512M, 4G or 1.5G (decimal units k, M, G, T)"
+        ))
+    };
+    let t = text.trim();
+    let (number, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
+        Some((i, _)) => t.split_at(i),
+        None => (t, ""),
+    };
+    let scale = match unit.trim().to_ascii_uppercase().trim_end_matches('B') {
+        "" => 1.0,
+        "K" => 1e3,
+        "M" => 1e6,
+        "G" => 1e9,
+        "T" => 1e12,
+        _ => return Err(bad()),
+    };
+    let value: f64 = number.trim().parse().map_err(|_| bad())?;
+    if !value.is_finite() || value <= 0.0 || value * scale >= u64::MAX as f64 {
+        return Err(bad());
+    }
+    Ok((value * scale) as u64)
+}
+
+/// The memory the system reports available (Linux `MemAvailable`), if it says.
+pub fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
 #[cfg(test)]
 mod tests {
     use super::Cli;
@@ -335,60 +391,4 @@ mod tests {
             path.pop();
         }
     }
-}
-
-/// The memory limit of a command with `--max-memory SIZE`: the size given, or else the memory
-/// the system reports available (`None` when it does not say). One mechanism for every
-/// command that refuses work up front for its memory (`poggle`, `grundy`).
-pub fn memory_limit(max_memory: Option<&str>) -> Result<Option<u64>> {
-    match max_memory {
-        Some(text) => Ok(Some(parse_memory(text)?)),
-        None => Ok(available_memory()),
-    }
-}
-
-/// A number of bytes for people: `12.5 MB`, `3.2 GB` (decimal units, as `--max-memory`).
-pub fn bytes_text(n: u64) -> String {
-    let units = [("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3)];
-    for (unit, size) in units {
-        if n as f64 >= size {
-            return format!("{:.1} {unit}", n as f64 / size);
-        }
-    }
-    format!("{n} bytes")
-}
-
-/// `512M`, `4G`, `1.5G`, `100000` (bytes): decimal units k, M, G, T.
-pub fn parse_memory(text: &str) -> Result<u64> {
-    let bad = || {
-        usage(format!(
-            "--max-memory {text:?}: write a size such as 512M, 4G or 1.5G (decimal units k, M, G, T)"
-        ))
-    };
-    let t = text.trim();
-    let (number, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
-        Some((i, _)) => t.split_at(i),
-        None => (t, ""),
-    };
-    let scale = match unit.trim().to_ascii_uppercase().trim_end_matches('B') {
-        "" => 1.0,
-        "K" => 1e3,
-        "M" => 1e6,
-        "G" => 1e9,
-        "T" => 1e12,
-        _ => return Err(bad()),
-    };
-    let value: f64 = number.trim().parse().map_err(|_| bad())?;
-    if !value.is_finite() || value <= 0.0 || value * scale >= u64::MAX as f64 {
-        return Err(bad());
-    }
-    Ok((value * scale) as u64)
-}
-
-/// The memory the system reports available (Linux `MemAvailable`), if it says.
-pub fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kb.checked_mul(1024)
 }
