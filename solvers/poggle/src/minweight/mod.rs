@@ -4,8 +4,10 @@
 //! form of the d kernel coordinates, and buttons sharing a form merge (the board's
 //! symmetries that fix every solution make many of them). Then the cheaper of two exact
 //! methods runs, judged by the number of candidates each needs:
-//! - a Gray-code walk over all 2^d solutions, one packed XOR and popcount per solution,
-//!   split over the cores, which also counts the minimal solutions;
+//! - a walk over all 2^d solutions, split over the cores, which also counts the minimal
+//!   solutions: chunks of 2^14 solutions are weighed at once by a Walsh–Hadamard transform
+//!   of the signed column weights (about 0.3 ns a solution), small ones in Gray-code order
+//!   (one packed XOR and popcount each);
 //! - disjoint information sets (Brouwer–Zimmermann style): subsets of growing size on each
 //!   set, with the lower bound they prove, stopping when it meets the best found.
 //!
@@ -26,7 +28,7 @@ use crate::coset::{minimal_solution, total_presses, walk_coset};
 use crate::{Board, SolveError};
 use code::{solution_of, CosetCode};
 use control::Control;
-use gray::{gray_search, MAX_GRAY_DIM};
+use gray::{gray_search, pick_kernel, MAX_GRAY_DIM};
 use infoset::InfoSearch;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
@@ -209,7 +211,15 @@ pub fn coset_minimum_gf2_by(
     let mut info = InfoSearch::new(&code);
     let warm = info.run(&ctl, 2);
     ctl.offer(warm.best);
-    let gray_cost = (code.dim <= MAX_GRAY_DIM).then(|| 1u64 << code.dim);
+    // A solution weighed in a Walsh chunk costs about a sixteenth of an information-set
+    // candidate (measured on n = 39: 0.3 ns against 4.7 ns for one packed XOR and popcount).
+    let gray_cost = (code.dim <= MAX_GRAY_DIM).then(|| {
+        if code.dim >= 12 {
+            (1u64 << code.dim) / 16
+        } else {
+            1u64 << code.dim
+        }
+    });
     let info_cost = info.cost_to_reach(warm.best);
     let use_gray = match (force, gray_cost, info_cost) {
         (Some(SearchMethod::GrayCode), Some(_), _) => true,
@@ -243,7 +253,7 @@ pub fn coset_minimum_gf2_by(
                 weight: 1,
             }]
         });
-        let g = gray_search(&code, &pieces, &ctl);
+        let g = gray_search(&code, &pieces, pick_kernel(&code), &ctl);
         if g.complete {
             (
                 g.best,
