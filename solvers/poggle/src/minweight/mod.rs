@@ -5,7 +5,7 @@
 //! symmetries that fix every solution make many of them). Then the cheaper of two exact
 //! methods runs, judged by the number of candidates each needs:
 //! - a walk over all 2^d solutions, split over the cores, which also counts the minimal
-//!   solutions: chunks of 2^14 solutions are weighed at once by a Walsh–Hadamard transform
+//!   solutions: chunks of 2^16 solutions are weighed at once by a Walsh–Hadamard transform
 //!   of the signed column weights (about 0.3 ns a solution), small ones in Gray-code order
 //!   (one packed XOR and popcount each);
 //! - disjoint information sets (Brouwer–Zimmermann style): subsets of growing size on each
