@@ -52,10 +52,10 @@ pub(crate) enum Kernel {
 
 /// Low coordinates of a Walsh chunk (2^16 sums of 16 bits: 128 KiB, in the L2 cache;
 /// 2^14 is as fast on n = 39, slower where there are more columns to scatter).
-const WALSH_BITS: usize = 16;
+pub(crate) const WALSH_BITS: usize = 16;
 
 /// Pieces with fewer generators are walked in Gray-code order.
-const WALSH_MIN_BITS: usize = 8;
+pub(crate) const WALSH_MIN_BITS: usize = 8;
 
 /// Low coordinates of a Walsh chunk folded into the columns' scatter (one 16-lane row each).
 const WALSH_ROW_BITS: usize = 4;
@@ -272,7 +272,7 @@ fn walk(mut x: Vec<u64>, gens: &[&[u64]], weights: &[u32]) -> (u64, u64, u64) {
 
 thread_local! {
     /// Each thread's Walsh rows, reused from chunk to chunk.
-    static WALSH_ROWS: std::cell::RefCell<Vec<[i16; 16]>> = const { std::cell::RefCell::new(Vec::new()) };
+    pub(crate) static WALSH_ROWS: std::cell::RefCell<Vec<[i16; 16]>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The 16×16 Hadamard signs: `HADAMARD[b][v]` = (−1)^(b·v).
@@ -302,7 +302,7 @@ pub(crate) struct WalshPlan {
 
 impl WalshPlan {
     /// The plan for chunks spanned by `gens` (packed, 4 ≤ k ≤ [`WALSH_BITS`]).
-    fn new(gens: &[&[u64]], weights: &[u32], present: &[u64]) -> Self {
+    pub(crate) fn new(gens: &[&[u64]], weights: &[u32], present: &[u64]) -> Self {
         let k = gens.len();
         debug_assert!((WALSH_ROW_BITS..=WALSH_BITS).contains(&k));
         let mut cols = Vec::new();
@@ -353,7 +353,7 @@ impl WalshPlan {
     "x86_64+popcnt",
     "aarch64+neon"
 ))]
-fn walsh(
+pub(crate) fn walsh(
     x: &[u64],
     plan: &WalshPlan,
     f: &mut Vec<[i16; 16]>,
