@@ -108,15 +108,15 @@ pub(crate) fn gray_search(
             .filter(|p| kernel_for(p.gens.len(), kernel) == Kernel::Walsh)
         {
             let low = chunk_bits(piece.gens.len(), kernel);
-            let key = piece.gens[..low].to_vec();
-            if !plans.contains_key(&key) {
-                let gens: Vec<&[u64]> = key
-                    .iter()
-                    .map(|g| packed.get(g).map_or(&[][..], Vec::as_slice))
-                    .collect();
-                let plan = WalshPlan::new(&gens, code.active_weights(), &present);
-                plans.insert(key, plan);
-            }
+            plans
+                .entry(piece.gens[..low].to_vec())
+                .or_insert_with_key(|key| {
+                    let gens: Vec<&[u64]> = key
+                        .iter()
+                        .map(|g| packed.get(g).map_or(&[][..], Vec::as_slice))
+                        .collect();
+                    WalshPlan::new(&gens, code.active_weights(), &present)
+                });
         }
     }
     // Jobs are (piece, chunk) pairs, numbered through the prefix sums of the pieces' chunk
