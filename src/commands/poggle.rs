@@ -4,7 +4,7 @@
 use crate::cli::{read_input, usage, Context};
 use anyhow::{Context as _, Result};
 use cgtk_poggle::{
-    board_involutions, coset_minimum_gf2_by, coset_minimum_zk, default_cell_size,
+    board_symmetries, coset_minimum_gf2_by, coset_minimum_zk, default_cell_size,
     enumerate_solutions, format_grid, nullity_line_with, nullity_method_within, total_presses,
     write_png, write_presses, Analysis, BigUint, BitGrid, Board, BoardError, BoardSize, BoardSpec,
     CellRows, CosetMinimum, Grid, NullityLine, NullityMethod, Pattern, PressFormat, PressRows,
@@ -923,9 +923,9 @@ fn search_minimum(
         }
     };
     let gens: Vec<Vec<u32>> = basis.iter().map(|(g, _)| g.clone()).collect();
-    // The board's mirror images halve the walk when they map the solutions onto themselves
+    // The board's symmetries cut the walk when they map the solutions onto themselves
     // (the search checks that, so a custom start or goal is safe).
-    let symmetries = board_involutions(board.rows(), board.cols());
+    let symmetries = board_symmetries(board.rows(), board.cols());
     let best = coset_minimum_gf2_by(None, x, &gens, &symmetries, limits, &report);
     if let Some(bar) = bar {
         bar.finish_and_clear();

@@ -1,8 +1,8 @@
-//! Benchmarks of the exact fewest-presses search. Each one checks its result: n = 30 and 59
-//! against OEIS A075464, n = 62 against the value in data/poggle_fewest_presses.txt.
+//! Benchmarks of the exact fewest-presses search. Each one checks its result: n = 30, 47 and
+//! 59 against OEIS A075464, n = 62 against the value in data/poggle_fewest_presses.txt.
 //!
-//! - `fewest/n`: the all-lit n×n board, elimination included: n = 30 (nullity 20), 59
-//!   (nullity 22) and 62 (nullity 24), all by the halved Gray-code walk.
+//! - `fewest/n`: the all-lit n×n board, elimination included: n = 30 (nullity 20), 47
+//!   (nullity 30), 59 (nullity 22) and 62 (nullity 24), all by the halved walk.
 
 // A panic in a test or benchmark is a failed check, not a user's bad input.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -16,7 +16,7 @@ fn fewest(c: &mut Criterion) {
     let mut group = c.benchmark_group("fewest");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(10));
-    for (n, expected) in [(30usize, 376u64), (59, 1485), (62, 1742)] {
+    for (n, expected) in [(30usize, 376u64), (47, 971), (59, 1485), (62, 1742)] {
         let board = BoardSpec::square(n, 2).build().unwrap();
         group.bench_with_input(BenchmarkId::from_parameter(n), &n, |b, _| {
             b.iter(|| {

@@ -74,9 +74,9 @@ pub use coset::{
 pub use error::{BoardError, GridError, PatternError, SolveError};
 pub use grid::{format_grid, Grid};
 pub use minweight::{
-    board_involutions, coset_minimum_gf2, coset_minimum_gf2_by, coset_minimum_zk, fewest_presses,
-    CosetMinimum, FewestPresses, SearchLimits, SearchMethod, SearchProgress, COUNT_DIM,
-    MAX_NULLITY, ZK_WALK_BUDGET,
+    board_involutions, board_symmetries, coset_minimum_gf2, coset_minimum_gf2_by, coset_minimum_zk,
+    fewest_presses, CosetMinimum, FewestPresses, SearchLimits, SearchMethod, SearchProgress,
+    COUNT_DIM, MAX_NULLITY, ZK_WALK_BUDGET,
 };
 pub use nullity::{
     gf2_nullity, gf2_nullity_direct, gf2_nullity_with_progress, path_polynomial,

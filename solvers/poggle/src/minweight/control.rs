@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 pub enum SearchMethod {
     /// Only one solution exists.
     Unique,
-    /// Every solution visited in Gray-code order (one packed XOR and popcount each),
-    /// split over the cores.
+    /// Every solution weighed (up to the board's symmetries), split over the cores: chunks
+    /// by a Walsh–Hadamard transform, small pieces in Gray-code order (one packed XOR and
+    /// popcount each). The name stays `gray-code` in reports.
     GrayCode,
     /// Minimum-weight codeword search over disjoint information sets with a lower bound
     /// (Brouwer–Zimmermann style) that stops when the bound meets the best found.

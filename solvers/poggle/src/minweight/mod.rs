@@ -4,8 +4,10 @@
 //! form of the d kernel coordinates, and buttons sharing a form merge (the board's
 //! symmetries that fix every solution make many of them). Then the cheaper of two exact
 //! methods runs, judged by the number of candidates each needs:
-//! - a Gray-code walk over all 2^d solutions, one packed XOR and popcount per solution,
-//!   split over the cores, which also counts the minimal solutions;
+//! - a walk over all 2^d solutions, split over the cores, which also counts the minimal
+//!   solutions: chunks of 2^16 solutions are weighed at once by a Walsh–Hadamard transform
+//!   of the signed column weights (about 0.3 ns a solution), small ones in Gray-code order
+//!   (one packed XOR and popcount each);
 //! - disjoint information sets (Brouwer–Zimmermann style): subsets of growing size on each
 //!   set, with the lower bound they prove, stopping when it meets the best found.
 //!
@@ -17,6 +19,7 @@ mod code;
 mod control;
 mod gray;
 mod infoset;
+mod orbit;
 mod symmetry;
 
 pub use code::MAX_NULLITY;
@@ -26,10 +29,11 @@ use crate::coset::{minimal_solution, total_presses, walk_coset};
 use crate::{Board, SolveError};
 use code::{solution_of, CosetCode};
 use control::Control;
-use gray::{gray_search, MAX_GRAY_DIM};
+use gray::{gray_search, pick_kernel, Kernel, MAX_GRAY_DIM};
 use infoset::InfoSearch;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
+use orbit::{orbit_search, OrbitPlan};
 use std::time::{Duration, Instant};
 use symmetry::{halved_pieces, Piece};
 
@@ -101,7 +105,7 @@ pub fn fewest_presses(
     let k = board.colours();
     let minimum = if k == 2 {
         let basis: Vec<Vec<u32>> = basis.into_iter().map(|(g, _)| g).collect();
-        let symmetries = board_involutions(board.rows(), board.cols());
+        let symmetries = board_symmetries(board.rows(), board.cols());
         coset_minimum_gf2_by(None, &x, &basis, &symmetries, limits, report)
     } else {
         coset_minimum_zk(&x, &basis, &solutions, k, limits)
@@ -148,9 +152,10 @@ pub fn coset_minimum_gf2(
 /// [`coset_minimum_gf2`] with the method forced: `Some(SearchMethod::GrayCode)` (up to
 /// 63 dimensions) or `Some(SearchMethod::InformationSets)`; `None` picks the cheaper.
 /// `symmetries` are permutations of the buttons (`perm[i]` is where button i goes, e.g.
-/// from [`board_involutions`]); an involution among them that maps the coset onto itself
-/// halves the Gray-code walk (one solution of each mirror pair is weighed). A permutation
-/// that does not map the coset onto itself is ignored.
+/// from [`board_symmetries`]); those that map the coset onto itself cut the walk: with a
+/// group of four or more of them, one chunk of solutions per orbit is weighed, else an
+/// involution among them halves it (one solution of each mirror pair is weighed). A
+/// permutation that does not map the coset onto itself is ignored.
 ///
 /// ```
 /// use cgtk_poggle::{coset_minimum_gf2_by, SearchLimits, SearchMethod};
@@ -209,7 +214,15 @@ pub fn coset_minimum_gf2_by(
     let mut info = InfoSearch::new(&code);
     let warm = info.run(&ctl, 2);
     ctl.offer(warm.best);
-    let gray_cost = (code.dim <= MAX_GRAY_DIM).then(|| 1u64 << code.dim);
+    // A solution weighed in a Walsh chunk costs about a sixteenth of an information-set
+    // candidate (measured on n = 39: 0.3 ns against 4.7 ns for one packed XOR and popcount).
+    let gray_cost = (code.dim <= MAX_GRAY_DIM).then(|| {
+        if code.dim >= 12 {
+            (1u64 << code.dim) / 16
+        } else {
+            1u64 << code.dim
+        }
+    });
     let info_cost = info.cost_to_reach(warm.best);
     let use_gray = match (force, gray_cost, info_cost) {
         (Some(SearchMethod::GrayCode), Some(_), _) => true,
@@ -236,14 +249,25 @@ pub fn coset_minimum_gf2_by(
         )
     } else if use_gray {
         ctl.set_method(SearchMethod::GrayCode);
-        let pieces = halved_pieces(particular, basis, symmetries).unwrap_or_else(|| {
-            vec![Piece {
-                base: 0,
-                gens: (0..code.dim).map(|i| 1u128 << i).collect(),
-                weight: 1,
-            }]
-        });
-        let g = gray_search(&code, &pieces, &ctl);
+        let kernel = pick_kernel(&code);
+        // Four or more symmetries: one chunk per orbit of the group. Otherwise the walk is
+        // halved by an involution when one applies.
+        let orbits = (kernel == Kernel::Walsh)
+            .then(|| OrbitPlan::new(particular, basis, symmetries))
+            .flatten()
+            .filter(|plan| plan.order() >= 4);
+        let g = if let Some(plan) = orbits {
+            orbit_search(&code, &plan, &ctl)
+        } else {
+            let pieces = halved_pieces(particular, basis, symmetries).unwrap_or_else(|| {
+                vec![Piece {
+                    base: 0,
+                    gens: (0..code.dim).map(|i| 1u128 << i).collect(),
+                    weight: 1,
+                }]
+            });
+            gray_search(&code, &pieces, kernel, &ctl)
+        };
         if g.complete {
             (
                 g.best,
@@ -365,6 +389,28 @@ pub fn coset_minimum_zk(
         method: SearchMethod::LocalSearch,
         nodes: best.visited,
     }
+}
+
+/// The symmetries of an r×c board other than the identity, as button permutations
+/// (row-major, `perm[i]` is where button i goes): the involutions of
+/// [`board_involutions`] and, on a square board, the quarter turns both ways (the dihedral
+/// group of 8, or 4 on a rectangle).
+///
+/// ```
+/// use cgtk_poggle::board_symmetries;
+/// assert_eq!(board_symmetries(3, 3).len(), 7);
+/// assert!(board_symmetries(2, 2).contains(&vec![2, 0, 3, 1])); // a quarter turn
+/// assert_eq!(board_symmetries(2, 3).len(), 3);
+/// ```
+pub fn board_symmetries(rows: usize, cols: usize) -> Vec<Vec<usize>> {
+    let mut all = board_involutions(rows, cols);
+    if rows == cols {
+        let n = rows;
+        // (i, j) ↦ (j, n − 1 − i) and its inverse.
+        all.push((0..n * n).map(|c| (c % n) * n + (n - 1 - c / n)).collect());
+        all.push((0..n * n).map(|c| (n - 1 - c % n) * n + c / n).collect());
+    }
+    all
 }
 
 /// The involutions of an r×c board as button permutations (row-major): the two mirror

@@ -90,7 +90,7 @@ fn combine(basis: &[Vec<u32>], c: u128) -> Vec<u32> {
 
 /// The action of the cell permutation `perm` on coordinates, (S as columns, t), or `None`
 /// when it does not map the coset to itself.
-fn action(
+pub(crate) fn action(
     particular: &[u32],
     basis: &[Vec<u32>],
     coords: &Coordinates,
@@ -126,7 +126,7 @@ fn action(
 }
 
 /// S·c for S given by its columns.
-fn mul(columns: &[u128], c: u128) -> u128 {
+pub(crate) fn mul(columns: &[u128], c: u128) -> u128 {
     columns
         .iter()
         .enumerate()
@@ -215,7 +215,7 @@ pub(crate) fn halved_pieces(
 }
 
 /// Rank of a set of vectors.
-fn rank_of(vectors: &[u128]) -> usize {
+pub(crate) fn rank_of(vectors: &[u128]) -> usize {
     let mut pivots: Vec<(u32, u128)> = Vec::new();
     for &v in vectors {
         let mut r = v;
