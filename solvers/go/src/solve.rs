@@ -13,16 +13,17 @@
 //!   them and in any of them); it is reused only where no board of the current path can be
 //!   among them, and it is stored only when no board above it on the path refused a move
 //!   below it. Under that rule a stored result is valid for every history that reaches the
-//!   position. 2×2 takes about 2.6·10³ nodes, 3×3 about 6·10³, 4×3 1.6·10⁶.
+//!   position. 2×2 takes about 2.6·10³ nodes, 3×3 about 6·10³, 4×3 3.2·10⁶.
 //! - [`SolveMethod::HistoryKeyed`] and [`SolveMethod::NoTable`]: plain null-window
 //!   alpha-beta whose table, if any, is keyed by the position *and* the set of positions
 //!   seen (a Zobrist-style XOR of their keys), exact but with few transpositions. Slow; the
 //!   tests compare both searches on small boards.
 //!
 //! What the fast search assumes, like published solvers (van der Werf et al. 2003): the
-//! owner of a Benson-safe region can always remove enemy stones from it before the game
-//! ends (a superko ban could in principle stop that), and moves inside a safe region that
-//! holds no enemy stone are never needed.
+//! owner of a Benson-safe region (or of a region bordered by Benson-alive blocks and too
+//! small for two eyes of the opponent) can always remove enemy stones from it before the
+//! game ends (a superko ban could in principle stop that), and moves inside a safe region
+//! that holds no enemy stone are never needed.
 
 use crate::position::{Go, Komi, Rules};
 use crate::types::{Color, Move};

@@ -21,6 +21,12 @@
 //! from below; a node whose bounds meet is a leaf. Moves inside a safe region holding no
 //! enemy stone are not tried (filling one's own eye or throwing a dead stone into the
 //! opponent's), as in published solvers.
+//!
+//! Beyond Benson, a region bordered only by alive blocks is safe too when the opponent
+//! cannot make two eyes in it: its points that are not liberties of the alive blocks (the
+//! only points that can become the opponent's eyes) are at most two, and next to each
+//! other. The region holds no stone of the owner, so no seki can form there; the owner
+//! fills the region's liberties of its alive blocks and then takes what is left.
 
 use crate::solve::{BoardSolution, SolveError};
 use crate::types::Move;
@@ -305,7 +311,37 @@ impl Geometry {
                 }
             }
         }
+        // Beyond Benson: a region bordered only by alive blocks whose points away from
+        // them (its interior) hold no two points apart cannot hold two eyes of the
+        // opponent, nor a seki (it holds no stone of `me`); the owner fills its other
+        // points from the alive blocks and takes what is left.
+        for j in 0..nregions {
+            let r = regions[j];
+            if r & safe != 0 || around[j] == 0 || around[j] & !alive != 0 {
+                continue;
+            }
+            let interior = r & !self.nb(safe & me);
+            if self.too_small_for_two_eyes(interior) {
+                safe |= r;
+                if r & opp == 0 {
+                    clean |= r;
+                }
+            }
+        }
         (safe, clean)
+    }
+
+    /// Whether two eyes cannot be made of the points `interior`: it holds at most one
+    /// point, or two next to each other (two eyes need two points apart).
+    fn too_small_for_two_eyes(&self, interior: u64) -> bool {
+        match interior.count_ones() {
+            0 | 1 => true,
+            2 => {
+                let a = interior & interior.wrapping_neg();
+                self.nb(a) & interior != 0
+            }
+            _ => false,
+        }
     }
 
     #[inline]
@@ -997,6 +1033,27 @@ mod tests {
         let g = Geometry::new(4, 2);
         let me = 0b1111_1010;
         assert_eq!(g.benson(me, 0), (0xFF, 0b0101));
+    }
+
+    #[test]
+    fn regions_too_small_for_two_eyes_are_safe_beyond_benson() {
+        // 4×4: . X . X / X X X X / X . O X / . . . .  Black's block is alive by its two
+        // eyes; the bottom region holds a white stone and two points (B1, C1) that are not
+        // Black's liberties: not healthy for Benson, but too small for two white eyes.
+        let g = Geometry::new(4, 4);
+        let me = 1 << 1 | 1 << 3 | 0xF0 | 1 << 8 | 1 << 11;
+        let opp = 1 << 10;
+        assert_eq!(g.benson(me, opp), (0xFFFF, 0b101));
+        // Without the white stone the region holds no enemy stone: its moves are pruned.
+        assert_eq!(g.benson(me, 0), (0xFFFF, 0xFFFF & !me));
+        // Three points in a row away from Black's stones could hold two eyes.
+        let g = Geometry::new(5, 4);
+        let me = 1 << 1 | 1 << 3 | 0x3E0 | 1 << 10 | 1 << 14;
+        let (safe, _) = g.benson(me, 0);
+        assert_eq!(safe & (1 << 16), 0);
+        assert!(g.too_small_for_two_eyes(0));
+        assert!(g.too_small_for_two_eyes(1 << 16 | 1 << 17));
+        assert!(!g.too_small_for_two_eyes(1 << 16 | 1 << 18));
     }
 
     #[test]
