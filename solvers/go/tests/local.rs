@@ -159,7 +159,7 @@ fn every_problem_is_solved_as_its_source_states() {
                 .map(|p| parse_vertex(p, board).unwrap_or_else(|| panic!("{}: {p}", case.name)))
                 .collect(),
         };
-        if proof_move.is_some() != !accepted.is_empty()
+        if proof_move.is_some() == accepted.is_empty()
             || proof_move.is_some_and(|m| !accepted.contains(&m))
         {
             failures.push(format!(
