@@ -213,7 +213,7 @@ fn three_by_three_side_and_corner_openings() {
 }
 
 #[test]
-#[ignore = "not reached: the test Black >= 0 on 4x4 is still open at depth 120 after 4e7 nodes (79 s in release), and no bound tighter than [-16, 16] came within 1.5e8 nodes; run with --release -- --ignored"]
+#[ignore = "not reached: 4x4 proves Black >= 0 within 4e7 nodes (177 s in release on the shared machine) but no upper bound below 16; run with --release -- --ignored"]
 fn four_by_four_is_black_plus_two() {
     let options = SolveOptions {
         max_nodes: None,
