@@ -5,12 +5,13 @@
 //! # History
 //!
 //! Under positional superko the legal moves depend on the boards seen before. Every search
-//! returns, with its value, the smallest path index of an earlier board whose presence
-//! refused a move somewhere below. A result is stored only when that index is not above
-//! the node's own board, that is when no board from the path above the node refused a
-//! move in its subtree. Such a result is the value of the position as if its game had
-//! started there; it is reused for every path that reaches the position (the usual
-//! treatment of the graph history interaction in Go solvers, van der Werf et al. 2003).
+//! returns, with each proved bound, the smallest path index of an earlier board whose
+//! presence refused a move the bound needed (a move of the side the bound holds against),
+//! and a summary of the boards the bound's proof makes by its own moves. A bound is stored
+//! only when no board from the path above the node refused such a move, and it is reused on
+//! another path only when no board of that path can be among the boards it made: then every
+//! move of the proof is legal there too, and the other side has no move the proof did not
+//! answer (a board of the new path can only forbid more of its moves).
 //!
 //! # Safe points
 //!
@@ -21,6 +22,12 @@
 //! from below; a node whose bounds meet is a leaf. Moves inside a safe region holding no
 //! enemy stone are not tried (filling one's own eye or throwing a dead stone into the
 //! opponent's), as in published solvers.
+//!
+//! Beyond Benson, a region bordered only by alive blocks is safe too when the opponent
+//! cannot make two eyes in it: its points that are not liberties of the alive blocks (the
+//! only points that can become the opponent's eyes) are at most two, and next to each
+//! other. The region holds no stone of the owner, so no seki can form there; the owner
+//! fills the region's liberties of its alive blocks and then takes what is left.
 
 use crate::solve::{BoardSolution, SolveError};
 use crate::types::Move;
@@ -305,7 +312,37 @@ impl Geometry {
                 }
             }
         }
+        // Beyond Benson: a region bordered only by alive blocks whose points away from
+        // them (its interior) hold no two points apart cannot hold two eyes of the
+        // opponent, nor a seki (it holds no stone of `me`); the owner fills its other
+        // points from the alive blocks and takes what is left.
+        for j in 0..nregions {
+            let r = regions[j];
+            if r & safe != 0 || around[j] == 0 || around[j] & !alive != 0 {
+                continue;
+            }
+            let interior = r & !self.nb(safe & me);
+            if self.too_small_for_two_eyes(interior) {
+                safe |= r;
+                if r & opp == 0 {
+                    clean |= r;
+                }
+            }
+        }
         (safe, clean)
+    }
+
+    /// Whether two eyes cannot be made of the points `interior`: it holds at most one
+    /// point, or two next to each other (two eyes need two points apart).
+    fn too_small_for_two_eyes(&self, interior: u64) -> bool {
+        match interior.count_ones() {
+            0 | 1 => true,
+            2 => {
+                let a = interior & interior.wrapping_neg();
+                self.nb(a) & interior != 0
+            }
+            _ => false,
+        }
     }
 
     #[inline]
@@ -366,8 +403,8 @@ struct Entry {
 
 /// A summary of a set of boards (from the side to move's view): the points that hold a
 /// stone of a colour in every board and in some board. A board outside these bounds is not
-/// in the set, so a stored result that did not visit any board of the current path is
-/// valid on that path too.
+/// in the set, so a stored bound none of whose own boards (those made by the moves of the
+/// side it favours) is on the current path is valid on that path too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Seen {
     and_me: u64,
@@ -605,8 +642,6 @@ impl Solver {
         let alpha = beta - 1;
         let n = self.g.n as i32;
         let (me, opp) = self.sides(black);
-        let here_board = *self.path.last().unwrap_or(&(0, 0));
-        let one = Seen::one(here_board.0, here_board.1);
         let (safe_me, clean_me) = self.g.benson(me, opp);
         let (safe_opp, clean_opp) = self.g.benson(opp, me);
         let mut f = Found {
@@ -615,8 +650,8 @@ impl Solver {
             est: 0,
             dep_lo: INDEPENDENT,
             dep_hi: INDEPENDENT,
-            seen_lo: one,
-            seen_hi: one,
+            seen_lo: Seen::NONE,
+            seen_hi: Seen::NONE,
         };
         let pass_value = if passed {
             // Passing ends the game now, whatever the safe points say.
@@ -653,7 +688,6 @@ impl Solver {
                 if !self.path[..here].iter().any(|&(b, w)| es.may_hold(b, w)) {
                     f.lo = i32::from(e.lower);
                     f.seen_lo = es;
-                    f.seen_lo.add(&one);
                 }
             }
             if i32::from(e.upper) < f.hi {
@@ -664,7 +698,6 @@ impl Solver {
                 if !self.path[..here].iter().any(|&(b, w)| es.may_hold(b, w)) {
                     f.hi = i32::from(e.upper);
                     f.seen_hi = es;
-                    f.seen_hi.add(&one);
                 }
             }
             if u32::from(e.depth) >= depth {
@@ -720,7 +753,7 @@ impl Solver {
         moves[..count].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
         // The greatest upper bound of the moves tried (ending the game included).
         let mut acc_hi = pass_value.unwrap_or(i32::MIN);
-        let mut acc_seen = one;
+        let mut acc_seen = Seen::NONE;
         let mut best_move = if pass_value.is_some() { PASS } else { NONE };
         let mut best_est = pass_value.unwrap_or(i32::MIN);
         // The pass: ends the game after a pass (scored above), else searched first when
@@ -734,23 +767,29 @@ impl Solver {
                 break;
             }
             let is_pass = if pass_first { k == 0 } else { k == count };
-            let (c, mv) = if is_pass {
-                (self.search(!black, true, -alpha, depth - 1)?, PASS)
+            let (c, mv, created) = if is_pass {
+                (
+                    self.search(!black, true, -alpha, depth - 1)?,
+                    PASS,
+                    Seen::NONE,
+                )
             } else {
                 let idx = if pass_first { k - 1 } else { k };
                 let (_, p, b, w) = moves[idx];
                 self.path.push((b, w));
                 let r = self.search(!black, false, -alpha, depth - 1);
                 self.path.pop();
-                (r?, p)
+                (r?, p, Seen::one(b, w))
             };
             // The child's upper bound is this move's lower bound, and the other way round.
             let (vlo, vhi, vest) = (-c.hi, -c.lo, -c.est);
             if vlo > f.lo {
                 f.lo = vlo;
                 f.dep_lo = c.dep_hi;
+                // The bound rests on the board this move makes and on the boards the
+                // child's bound rests on.
                 f.seen_lo = c.seen_hi;
-                f.seen_lo.add(&one);
+                f.seen_lo.add(&created);
             }
             acc_hi = acc_hi.max(vhi);
             acc_dep = acc_dep.min(c.dep_lo);
@@ -997,6 +1036,27 @@ mod tests {
         let g = Geometry::new(4, 2);
         let me = 0b1111_1010;
         assert_eq!(g.benson(me, 0), (0xFF, 0b0101));
+    }
+
+    #[test]
+    fn regions_too_small_for_two_eyes_are_safe_beyond_benson() {
+        // 4×4: . X . X / X X X X / X . O X / . . . .  Black's block is alive by its two
+        // eyes; the bottom region holds a white stone and two points (B1, C1) that are not
+        // Black's liberties: not healthy for Benson, but too small for two white eyes.
+        let g = Geometry::new(4, 4);
+        let me = 1 << 1 | 1 << 3 | 0xF0 | 1 << 8 | 1 << 11;
+        let opp = 1 << 10;
+        assert_eq!(g.benson(me, opp), (0xFFFF, 0b101));
+        // Without the white stone the region holds no enemy stone: its moves are pruned.
+        assert_eq!(g.benson(me, 0), (0xFFFF, 0xFFFF & !me));
+        // Three points in a row away from Black's stones could hold two eyes.
+        let g = Geometry::new(5, 4);
+        let me = 1 << 1 | 1 << 3 | 0x3E0 | 1 << 10 | 1 << 14;
+        let (safe, _) = g.benson(me, 0);
+        assert_eq!(safe & (1 << 16), 0);
+        assert!(g.too_small_for_two_eyes(0));
+        assert!(g.too_small_for_two_eyes(1 << 16 | 1 << 17));
+        assert!(!g.too_small_for_two_eyes(1 << 16 | 1 << 18));
     }
 
     #[test]

@@ -5,16 +5,15 @@
 //! - `Source: …` where the status is stated (a Sensei's Library page or a book);
 //! - `Status: …` the status in words;
 //! - `Problem: capture|live POINT` (the side to move is the file's `PL`);
-//! - `Expect: proved|disproved MOVE` where MOVE is the side to move's deciding move in GTP
-//!   coordinates (several joined by `|` when the source names several), `any` (a deciding
-//!   move must exist; any one will do), or `none` (the side
-//!   to move loses whatever it plays).
+//! - `Expect: proved|disproved MOVES` where MOVES lists, joined by `|`, every move of the
+//!   side to move that achieves its aim (GTP coordinates, `pass` for the pass), or `none`
+//!   when it has no such move.
 //!
-//! Beyond the expected answer, every proof move must be legal and in the region, the
-//! principal variation must replay legally, and the answer must be consistent one move
-//! deeper: after the deciding move the same goal (the other side to move) keeps its
-//! status, and where the side to move has no deciding move every one of its moves (and
-//! the pass) keeps the status.
+//! The test solves the problem, then plays every move of the side to move in the region
+//! (and the pass) and solves again: the moves after which the side to move has achieved
+//! its aim must be exactly the listed ones, so the file names every correct answer and no
+//! wrong one. The proof move the solver reports must be among them, every proof move must
+//! be legal and in the region, and the principal variation must replay legally.
 
 // A panic in a test or benchmark is a failed check, not a user's bad input.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -153,24 +152,20 @@ fn every_problem_is_solved_as_its_source_states() {
             ));
             continue;
         }
-        match case.expect.as_str() {
-            "none" if proof_move.is_some() => failures.push(format!(
-                "{}: expected no deciding move, got {shown}",
-                case.name
-            )),
-            "any" if proof_move.is_none() => {
-                failures.push(format!("{}: expected a deciding move", case.name))
-            }
-            "none" | "any" => {}
-            points => {
-                let accepted: Vec<Move> = points
-                    .split('|')
-                    .map(|p| parse_vertex(p, board).unwrap())
-                    .collect();
-                if !proof_move.is_some_and(|m| accepted.contains(&m)) {
-                    failures.push(format!("{}: move {shown}, expected {points}", case.name));
-                }
-            }
+        let accepted: Vec<Move> = match case.expect.as_str() {
+            "none" => Vec::new(),
+            points => points
+                .split('|')
+                .map(|p| parse_vertex(p, board).unwrap_or_else(|| panic!("{}: {p}", case.name)))
+                .collect(),
+        };
+        if proof_move.is_some() == accepted.is_empty()
+            || proof_move.is_some_and(|m| !accepted.contains(&m))
+        {
+            failures.push(format!(
+                "{}: proof move {shown}, expected {}",
+                case.name, case.expect
+            ));
         }
         // The proof move is legal and in the region; the principal variation replays.
         let region = problem.region();
@@ -201,22 +196,53 @@ fn every_problem_is_solved_as_its_source_states() {
                 );
             }
         }
-        // One move deeper: the status holds after the deciding move, or after every move
-        // when there is none.
-        let replies = match proof_move {
-            Some(m) => vec![m],
-            None => local_moves(&problem),
+        // Every move of the side to move, one move deeper: the ones that achieve its aim
+        // are exactly the listed ones.
+        let prover = match case.goal {
+            Goal::Capture => board.color_at(case.target).map(|c| c.opponent()),
+            Goal::Live => board.color_at(case.target),
         };
-        for m in replies {
+        let mover_proves = prover == Some(case.go.to_move_color());
+        let mut winning = Vec::new();
+        for m in local_moves(&problem) {
             let next = after(&case.go, m);
             let (deeper, _, _, _) = solve(case, &next);
-            if deeper != status {
+            if deeper == Status::Unknown {
                 failures.push(format!(
-                    "{}: after {} the result is {deeper}, not {status}",
+                    "{}: after {} the result is unknown",
                     case.name,
                     vertex_text(m, board)
                 ));
             }
+            let achieved = if mover_proves {
+                deeper == Status::Proved
+            } else {
+                deeper == Status::Disproved
+            };
+            if achieved {
+                winning.push(m);
+            }
+        }
+        let mut expected = accepted.clone();
+        expected.sort_by_key(|&m| vertex_text(m, board));
+        winning.sort_by_key(|&m| vertex_text(m, board));
+        if winning != expected {
+            let text = |v: &[Move]| {
+                v.iter()
+                    .map(|&m| vertex_text(m, board))
+                    .collect::<Vec<_>>()
+                    .join("|")
+            };
+            failures.push(format!(
+                "{}: the moves that work are {}, the file lists {}",
+                case.name,
+                if winning.is_empty() {
+                    "none".to_string()
+                } else {
+                    text(&winning)
+                },
+                case.expect
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
