@@ -54,7 +54,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// A fast hasher for the solver's 256-bit keys (multiply and rotate per word); the keys
 /// are packed positions, not input from anyone who could choose collisions.
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(crate) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
@@ -139,24 +139,85 @@ struct Search<'a> {
 /// assert!(matches!(solve(&won, SolveLimits::default()).solution, Solution::Win(_)));
 /// ```
 pub fn solve(deal: &Deal, limits: SolveLimits) -> SolveReport {
-    let mut search = Search::new(deal.stock(), limits);
+    solve_with(deal, limits, SolveMethod::default())
+}
+
+/// How [`solve_with`] searches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SolveMethod {
+    /// Beam searches of growing width look for a win first (up to half the node limit),
+    /// then the exhaustive depth-first search runs with what is left: the default.
+    #[default]
+    BeamFirst,
+    /// The exhaustive depth-first search alone (the method before beams were added; kept
+    /// for comparison).
+    DepthFirst,
+}
+
+/// The widths of the beams [`SolveMethod::BeamFirst`] tries, in order.
+const BEAM_WIDTHS: [usize; 7] = [1, 8, 64, 256, 1024, 4096, 16384];
+
+/// [`solve`] with a choice of method. Both methods answer the same whenever both decide:
+/// a win is replayed before it is returned, and only the exhaustive search reports losses.
+///
+/// ```
+/// use cgtk_solitaire::{solve_with, Deal, Rules, Solution, SolveLimits, SolveMethod};
+/// let deal = Deal::from_seed(Rules::STANDARD, 2);
+/// for method in [SolveMethod::BeamFirst, SolveMethod::DepthFirst] {
+///     let report = solve_with(&deal, SolveLimits::default(), method);
+///     assert!(matches!(report.solution, Solution::Win(_)));
+/// }
+/// ```
+pub fn solve_with(deal: &Deal, limits: SolveLimits, method: SolveMethod) -> SolveReport {
+    let start = Instant::now();
     let pos = Position::start(deal.rules());
-    let verdict = search.run(pos);
-    let solution = match verdict {
-        Some(true) => {
-            let line = std::mem::take(&mut search.line);
-            match Calculation::replay(deal.clone(), &line) {
-                Ok(game) if game.is_won() => Solution::Win(line),
-                // A line that does not replay would be a bug; never report it as a win.
-                _ => Solution::Unknown,
+    let mut nodes = 0u64;
+    let win = |line: Vec<Move>, nodes: u64| -> Option<SolveReport> {
+        match Calculation::replay(deal.clone(), &line) {
+            Ok(game) if game.is_won() => Some(SolveReport {
+                solution: Solution::Win(line),
+                nodes,
+            }),
+            // A line that does not replay would be a bug; never report it as a win.
+            _ => None,
+        }
+    };
+    if method == SolveMethod::BeamFirst && !dead(&pos) {
+        let share = limits.nodes / 2;
+        for width in BEAM_WIDTHS {
+            if nodes >= share || limits.time.is_some_and(|t| start.elapsed() > t) {
+                break;
+            }
+            let found =
+                crate::beam::beam_search(pos, deal.stock(), width, &mut nodes, share, start, limits.time);
+            if let Some(report) = found.and_then(|line| win(line, nodes)) {
+                return report;
             }
         }
-        Some(false) => Solution::Loss,
-        None => Solution::Unknown,
+    }
+    let rest = SolveLimits {
+        nodes: limits.nodes.saturating_sub(nodes),
+        time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
     };
-    SolveReport {
-        solution,
-        nodes: search.nodes,
+    let mut search = Search::new(deal.stock(), rest);
+    let verdict = search.run(pos);
+    let nodes = nodes + search.nodes;
+    match verdict {
+        Some(true) => {
+            let line = std::mem::take(&mut search.line);
+            win(line, nodes).unwrap_or(SolveReport {
+                solution: Solution::Unknown,
+                nodes,
+            })
+        }
+        Some(false) => SolveReport {
+            solution: Solution::Loss,
+            nodes,
+        },
+        None => SolveReport {
+            solution: Solution::Unknown,
+            nodes,
+        },
     }
 }
 
@@ -244,14 +305,14 @@ enum Found {
 
 /// After a waste move from pile `w` to foundation `f`: the next move must touch `w` or `f`
 /// (the third dominance).
-type Pending = Option<(u8, u8)>;
+pub(crate) type Pending = Option<(u8, u8)>;
 
 /// Packs a position (piles sorted) and the pending requirement into 256 bits: foundation
 /// levels, the turned card, the number of unseen cards, pile lengths and pile cards, 4 or
 /// 6 bits each, then the requirement (its foundation, and the sorted rank of its pile among
 /// the piles, which identical piles share). With the deal fixed, this determines the
 /// search state exactly.
-fn key(pos: &Position, pending: Pending) -> [u64; 4] {
+pub(crate) fn key(pos: &Position, pending: Pending) -> [u64; 4] {
     let canon = pos.canonical();
     let mut bits = [0u64; 4];
     let mut at = 0usize;
@@ -295,29 +356,34 @@ fn key(pos: &Position, pending: Pending) -> [u64; 4] {
 ///
 /// A card X on a waste pile can only go home once the cards above it have, and only onto a
 /// foundation that still needs its rank, after that foundation has received every rank it
-/// needs before X's. Suppose rank S is needed before X's rank by **every** foundation that
-/// still needs X's rank, and every card of rank S not yet home lies **below** X in the same
-/// pile (none is turned, none face down, none elsewhere). Then X cannot go home before a
-/// card of rank S has, and no card of rank S can go home before X has left: the position
-/// is lost. (The deck holds exactly as many cards of a rank as foundations still need it,
-/// so the cards of rank S not yet home number the foundations that still need S.)
+/// needs before X's. Suppose that for **each** foundation `f` still needing X's rank there
+/// is a rank `S_f` that `f` needs before X's, every card of which not yet home lies
+/// **below** X in the same pile (none is turned, none face down, none elsewhere). Then X
+/// cannot go onto any `f` before `f` has received a card of rank `S_f`, and no such card
+/// can go anywhere before X has left: X never leaves, and the position is lost. (The deck
+/// holds exactly as many cards of a rank as foundations still need it, so the cards of
+/// rank S not yet home number the foundations that still need S.) The ranks `S_f` may
+/// differ from one foundation to another; an earlier form of the test asked for one rank
+/// needed first by every such foundation.
 pub(crate) fn dead(pos: &Position) -> bool {
     let rules = pos.rules();
     let foundations = rules.foundations();
     let ranks = rules.ranks() as usize;
-    // blocked[x]: the ranks every foundation still needing x needs before x (bit per rank);
-    // missing[r]: the cards of rank r not home yet (the foundations still needing r).
-    let mut blocked = [u16::MAX; 14];
+    // before[f][x]: the ranks foundation f needs before x (bit per rank), for the x that f
+    // still needs; needers[x]: the foundations still needing x (bit per foundation);
+    // missing[x]: the cards of rank x not home yet (the foundations still needing x).
+    let mut before = [[0u16; 14]; crate::rules::MAX_FOUNDATIONS];
+    let mut needers = [0u8; 14];
     let mut missing = [0u8; 14];
     for f in 0..foundations {
         let level = pos.level(f);
-        // The ranks f needs, in order; `before` collects those needed before the current.
-        let mut before = 0u16;
+        let mut seen = 0u16;
         for l in level + 1..=rules.ranks() {
             let rank = rules.foundation_card(f, l) as usize;
-            blocked[rank] &= before;
+            before[f][rank] = seen;
+            needers[rank] |= 1 << f;
             missing[rank] += 1;
-            before |= 1 << rank;
+            seen |= 1 << rank;
         }
     }
     for w in 0..rules.piles() {
@@ -326,14 +392,20 @@ pub(crate) fn dead(pos: &Position) -> bool {
         let mut all_below = 0u16;
         for &x in pos.pile(w) {
             let x = x as usize;
-            if missing[x] > 0 && blocked[x] & all_below != 0 {
+            if x > ranks {
+                continue;
+            }
+            if missing[x] > 0
+                && all_below != 0
+                && (0..foundations)
+                    .filter(|&f| needers[x] & (1 << f) != 0)
+                    .all(|f| before[f][x] & all_below != 0)
+            {
                 return true;
             }
-            if x <= ranks {
-                below[x] += 1;
-                if below[x] == missing[x] {
-                    all_below |= 1 << x;
-                }
+            below[x] += 1;
+            if below[x] == missing[x] {
+                all_below |= 1 << x;
             }
         }
     }
@@ -565,14 +637,15 @@ mod tests {
 
     #[test]
     fn dead_positions_are_lost_by_brute_force() {
-        // Five ranks, two foundations, one or two piles: every line of 40 deals.
-        for piles in [1, 2] {
-            let rules = Rules::new(5, 2, piles).unwrap_or(Rules::STANDARD);
+        // Five ranks, two foundations, one or two piles, and five ranks, three foundations,
+        // one pile: every line of 40 deals.
+        for (foundations, piles) in [(2, 1), (2, 2), (3, 1)] {
+            let rules = Rules::new(5, foundations, piles).unwrap_or(Rules::STANDARD);
             let mut seen = 0;
             for seed in 0..40 {
                 check_dead(&Calculation::new(Deal::from_seed(rules, seed)), &mut seen);
             }
-            assert!(seen > 10, "{piles} piles: only {seen} dead positions met");
+            assert!(seen > 10, "{rules}: only {seen} dead positions met");
         }
     }
 
