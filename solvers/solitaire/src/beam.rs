@@ -217,7 +217,7 @@ pub(crate) fn beam_search(
                             next: &mut Layer,
                             from: usize,
                             children: &mut Vec<Node>|
-             -> Result<bool, Node> {
+             -> Result<bool, Box<Node>> {
                 *nodes += 1;
                 let node = Node {
                     pos: child,
@@ -227,7 +227,7 @@ pub(crate) fn beam_search(
                     score: 0,
                 };
                 if child.is_won() {
-                    return Err(node);
+                    return Err(Box::new(node));
                 }
                 if dead(&child) || !seen.insert(key(&child, None)) {
                     next.moves.truncate(from);

@@ -427,12 +427,12 @@ pub(crate) fn dead(pos: &Position) -> bool {
     let mut before = [[0u16; 14]; crate::rules::MAX_FOUNDATIONS];
     let mut needers = [0u8; 14];
     let mut missing = [0u8; 14];
-    for f in 0..foundations {
+    for (f, row) in before.iter_mut().enumerate().take(foundations) {
         let level = pos.level(f);
         let mut seen = 0u16;
         for l in level + 1..=rules.ranks() {
             let rank = rules.foundation_card(f, l) as usize;
-            before[f][rank] = seen;
+            row[rank] = seen;
             needers[rank] |= 1 << f;
             missing[rank] += 1;
             seen |= 1 << rank;
