@@ -317,3 +317,39 @@ fn bad_play_variants_exit_with_2() {
         assert!(run.stderr.contains(message), "{variant}: {}", run.stderr);
     }
 }
+
+#[test]
+fn every_solve_method_replays_its_win_and_a_bad_method_exits_2() {
+    for method in ["beam-first", "depth-first"] {
+        let out = cgtk(&[
+            "--json",
+            "calculation",
+            "solve",
+            "--seed",
+            "2",
+            "--method",
+            method,
+        ]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let value: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        assert_eq!(value["result"], "win", "{method}");
+        assert!(!value["moves"].as_array().unwrap().is_empty());
+    }
+    // Breadth-first with a small limit cannot finish a standard deal: an honest unknown.
+    let out = cgtk(&[
+        "--json",
+        "calculation",
+        "solve",
+        "--seed",
+        "2",
+        "--method",
+        "breadth-first",
+        "--nodes",
+        "1000",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let value: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(value["result"], "unknown");
+    let out = cgtk(&["calculation", "solve", "--seed", "2", "--method", "guess"]);
+    assert_eq!(out.code, 2);
+}

@@ -8,6 +8,7 @@ use cgtk_solitaire::{
     play_out, solve, BenchSummary, Calculation, Deal, MctsOptions, PimcOptions, PlayerKind,
     PlayoutPolicy, Reward, Rules, Solution, SolveLimits,
 };
+use cgtk_solitaire::{solve_with, SolveMethod};
 use clap::{Args as ClapArgs, Subcommand, ValueEnum};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -42,7 +43,8 @@ pub enum Command {
     },
     /// Decide whether a deal can be won with every card known, and print a winning line.
     ///
-    /// Depth-first search with a transposition table and proved dominances; at the node or
+    /// Beam searches of growing width look for a win first (half the node limit), then a
+    /// depth-first search with a transposition table and proved dominances; at the node or
     /// time limit the answer is `unknown`.
     Solve {
         /// The deal's number.
@@ -61,6 +63,10 @@ pub enum Command {
         /// Seconds to search at most.
         #[arg(long, value_name = "SECONDS")]
         time: Option<f64>,
+        /// How to search: beam searches then depth-first (the default), depth-first
+        /// alone, or one breadth-first search with no width limit.
+        #[arg(long, value_enum, default_value_t = MethodName::Beam)]
+        method: MethodName,
     },
     /// Play (or, with `--player solver`, solve) numbered deals in parallel and report the
     /// win rate with its 95% Wilson interval.
@@ -97,6 +103,30 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+}
+
+/// Methods of `solve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MethodName {
+    /// Beam searches of growing width, then the depth-first search.
+    #[value(name = "beam-first")]
+    Beam,
+    /// The depth-first search alone.
+    #[value(name = "depth-first")]
+    Depth,
+    /// One breadth-first search with no width limit (exhaustive).
+    #[value(name = "breadth-first")]
+    Breadth,
+}
+
+impl MethodName {
+    fn method(self) -> SolveMethod {
+        match self {
+            MethodName::Beam => SolveMethod::BeamFirst,
+            MethodName::Depth => SolveMethod::DepthFirst,
+            MethodName::Breadth => SolveMethod::BreadthFirst,
+        }
+    }
 }
 
 /// Players of `play-out`.
@@ -289,7 +319,16 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
             piles,
             nodes,
             time,
-        } => run_solve(*seed, deal.as_ref(), *piles, *nodes, *time, ctx),
+            method,
+        } => run_solve(
+            *seed,
+            deal.as_ref(),
+            *piles,
+            *nodes,
+            *time,
+            method.method(),
+            ctx,
+        ),
         Command::Bench {
             player,
             deals,
@@ -388,6 +427,7 @@ fn run_solve(
     piles: u8,
     nodes: u64,
     time: Option<f64>,
+    method: SolveMethod,
     ctx: &Context,
 ) -> Result<()> {
     let rules = rules(piles)?;
@@ -409,7 +449,7 @@ fn run_solve(
         Some(t) => Some(Duration::from_secs_f64(t)),
         None => None,
     };
-    let report = solve(&deal, SolveLimits { nodes, time });
+    let report = solve_with(&deal, SolveLimits { nodes, time }, method);
     let (result, moves) = match &report.solution {
         Solution::Win(line) => ("win", line.iter().map(|m| m.to_string()).collect()),
         Solution::Loss => ("loss", Vec::new()),

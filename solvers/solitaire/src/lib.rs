@@ -45,8 +45,11 @@ pub use players::{
 mod pimc;
 pub use pimc::{pimc_move, PimcOptions};
 
+mod beam;
 mod solver;
-pub use solver::{brute_force_winnable, solve, Solution, SolveLimits, SolveReport};
+pub use solver::{
+    brute_force_winnable, solve, solve_with, Solution, SolveLimits, SolveMethod, SolveReport,
+};
 
 mod exact;
 pub use exact::{all_deals, exact_best_move, exact_win_probability, winnable_deals, ExactError};

@@ -30,21 +30,30 @@
 //!    can be put in this form on its own).
 //! 4. **Transpositions.** Independent moves in different orders reach the same position;
 //!    the table of lost positions (with the pending requirement) stops a second search.
-//! 5. **Dead positions.** A card above every remaining card of a rank that each foundation
-//!    still needing it wants first can never go home (the counting argument of
-//!    `dead`); such a position is lost without search, which lets the solver prove deals
-//!    lost.
+//! 5. **Dead positions.** A card that can never go home, because every foundation that
+//!    could take it first needs a rank all of whose remaining cards are stuck beneath it
+//!    (below it in its pile, or below cards of other piles that are themselves held back
+//!    by it: the argument of `dead`), makes the position lost without search, which lets
+//!    the solver prove deals lost.
 //!
-//! The search runs as limited discrepancy search: moves are ordered (the turned card home
-//! first, then waste tops home, then the waste pile the rule-based player would choose),
-//! and iteration `d` only follows lines that leave that order at most `d` times; after
-//! six such iterations a last one has no limit. A position with no win within a budget is
-//! remembered with that budget, so later iterations skip what they already refuted, and a
-//! loss is only reported from a search that skipped nothing.
+//! The exhaustive search runs as limited discrepancy search: moves are ordered (the turned
+//! card home first, then waste tops home, then the waste pile the rule-based player would
+//! choose), and iteration `d` only follows lines that leave that order at most `d` times;
+//! after six such iterations a last one has no limit. A position with no win within a
+//! budget is remembered with that budget, so later iterations skip what they already
+//! refuted, and a loss is only reported from a search that skipped nothing.
+//!
+//! Before it, [`solve`] runs a beam search (see `beam.rs`): layers of positions with the
+//! same number of cards turned, each position's children merged when equal up to the order
+//! of the piles, and the best few by an evaluation of how well the waste piles will unwind
+//! kept, with the width growing from 1 to 16,384 while half the node budget lasts. The
+//! beam proves nothing; it only finds winning lines fast, and every line is replayed.
+//! [`SolveMethod::DepthFirst`] skips it.
 //!
 //! A search that reaches its node or time limit answers [`Solution::Unknown`]; a win comes
 //! with its line, which [`solve`] replays from the deal before returning it.
 
+use crate::beam::Beam;
 use crate::deal::Deal;
 use crate::game::Calculation;
 use crate::position::{Move, Position};
@@ -54,7 +63,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// A fast hasher for the solver's 256-bit keys (multiply and rotate per word); the keys
 /// are packed positions, not input from anyone who could choose collisions.
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(crate) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
@@ -139,24 +148,120 @@ struct Search<'a> {
 /// assert!(matches!(solve(&won, SolveLimits::default()).solution, Solution::Win(_)));
 /// ```
 pub fn solve(deal: &Deal, limits: SolveLimits) -> SolveReport {
-    let mut search = Search::new(deal.stock(), limits);
+    solve_with(deal, limits, SolveMethod::default())
+}
+
+/// How [`solve_with`] searches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SolveMethod {
+    /// Beam searches of growing width look for a win first (up to half the node limit),
+    /// then the exhaustive depth-first search runs with what is left: the default.
+    #[default]
+    BeamFirst,
+    /// The exhaustive depth-first search alone (the method before beams were added; kept
+    /// for comparison).
+    DepthFirst,
+    /// One breadth-first search through the stock, layer by layer, with no limit on a
+    /// layer's width: exhaustive (it proves a loss whenever it ends within the node
+    /// limit), with every transposition within a layer merged.
+    BreadthFirst,
+}
+
+/// The widths of the beams [`SolveMethod::BeamFirst`] tries, in order.
+const BEAM_WIDTHS: [usize; 7] = [1, 8, 64, 256, 1024, 4096, 16384];
+
+/// [`solve`] with a choice of method. Both methods answer the same whenever both decide:
+/// a win is replayed before it is returned, and only the exhaustive search reports losses.
+///
+/// ```
+/// use cgtk_solitaire::{solve_with, Deal, Rules, Solution, SolveLimits, SolveMethod};
+/// let deal = Deal::from_seed(Rules::STANDARD, 2);
+/// for method in [SolveMethod::BeamFirst, SolveMethod::DepthFirst] {
+///     let report = solve_with(&deal, SolveLimits::default(), method);
+///     assert!(matches!(report.solution, Solution::Win(_)));
+/// }
+/// ```
+pub fn solve_with(deal: &Deal, limits: SolveLimits, method: SolveMethod) -> SolveReport {
+    let start = Instant::now();
     let pos = Position::start(deal.rules());
+    let mut nodes = 0u64;
+    let win = |line: Vec<Move>, nodes: u64| -> Option<SolveReport> {
+        match Calculation::replay(deal.clone(), &line) {
+            Ok(game) if game.is_won() => Some(SolveReport {
+                solution: Solution::Win(line),
+                nodes,
+            }),
+            // A line that does not replay would be a bug; never report it as a win.
+            _ => None,
+        }
+    };
+    if dead(&pos) {
+        return SolveReport {
+            solution: Solution::Loss,
+            nodes,
+        };
+    }
+    let (widths, share): (&[usize], u64) = match method {
+        SolveMethod::BeamFirst => (&BEAM_WIDTHS, limits.nodes / 2),
+        SolveMethod::BreadthFirst => (&[usize::MAX], limits.nodes),
+        SolveMethod::DepthFirst => (&[], 0),
+    };
+    for &width in widths {
+        if nodes >= share || limits.time.is_some_and(|t| start.elapsed() > t) {
+            break;
+        }
+        match crate::beam::beam_search(
+            pos,
+            deal.stock(),
+            width,
+            &mut nodes,
+            share,
+            start,
+            limits.time,
+        ) {
+            Beam::Won(line) => {
+                if let Some(report) = win(line, nodes) {
+                    return report;
+                }
+            }
+            Beam::Lost => {
+                return SolveReport {
+                    solution: Solution::Loss,
+                    nodes,
+                }
+            }
+            Beam::Open => {}
+        }
+    }
+    if method == SolveMethod::BreadthFirst {
+        return SolveReport {
+            solution: Solution::Unknown,
+            nodes,
+        };
+    }
+    let rest = SolveLimits {
+        nodes: limits.nodes.saturating_sub(nodes),
+        time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
+    };
+    let mut search = Search::new(deal.stock(), rest);
     let verdict = search.run(pos);
-    let solution = match verdict {
+    let nodes = nodes + search.nodes;
+    match verdict {
         Some(true) => {
             let line = std::mem::take(&mut search.line);
-            match Calculation::replay(deal.clone(), &line) {
-                Ok(game) if game.is_won() => Solution::Win(line),
-                // A line that does not replay would be a bug; never report it as a win.
-                _ => Solution::Unknown,
-            }
+            win(line, nodes).unwrap_or(SolveReport {
+                solution: Solution::Unknown,
+                nodes,
+            })
         }
-        Some(false) => Solution::Loss,
-        None => Solution::Unknown,
-    };
-    SolveReport {
-        solution,
-        nodes: search.nodes,
+        Some(false) => SolveReport {
+            solution: Solution::Loss,
+            nodes,
+        },
+        None => SolveReport {
+            solution: Solution::Unknown,
+            nodes,
+        },
     }
 }
 
@@ -244,14 +349,14 @@ enum Found {
 
 /// After a waste move from pile `w` to foundation `f`: the next move must touch `w` or `f`
 /// (the third dominance).
-type Pending = Option<(u8, u8)>;
+pub(crate) type Pending = Option<(u8, u8)>;
 
 /// Packs a position (piles sorted) and the pending requirement into 256 bits: foundation
 /// levels, the turned card, the number of unseen cards, pile lengths and pile cards, 4 or
 /// 6 bits each, then the requirement (its foundation, and the sorted rank of its pile among
 /// the piles, which identical piles share). With the deal fixed, this determines the
 /// search state exactly.
-fn key(pos: &Position, pending: Pending) -> [u64; 4] {
+pub(crate) fn key(pos: &Position, pending: Pending) -> [u64; 4] {
     let canon = pos.canonical();
     let mut bits = [0u64; 4];
     let mut at = 0usize;
@@ -291,49 +396,107 @@ fn key(pos: &Position, pending: Pending) -> [u64; 4] {
 }
 
 /// True when `pos` can no longer be won, by a counting argument (the fifth fact the solver
-/// uses, for proving deals lost):
+/// uses, for proving deals lost).
 ///
-/// A card X on a waste pile can only go home once the cards above it have, and only onto a
-/// foundation that still needs its rank, after that foundation has received every rank it
-/// needs before X's. Suppose rank S is needed before X's rank by **every** foundation that
-/// still needs X's rank, and every card of rank S not yet home lies **below** X in the same
-/// pile (none is turned, none face down, none elsewhere). Then X cannot go home before a
-/// card of rank S has, and no card of rank S can go home before X has left: the position
-/// is lost. (The deck holds exactly as many cards of a rank as foundations still need it,
-/// so the cards of rank S not yet home number the foundations that still need S.)
+/// Fix a card X on a waste pile and call a card *stuck* when it cannot go home before X
+/// has left its pile. X itself and the cards below X are stuck (a card leaves a pile only
+/// from the top, and only to a foundation). A card Z on another pile is stuck when, for
+/// **each** foundation `g` still needing Z's rank, some rank that `g` needs before Z's
+/// has every card not yet home stuck: `g` cannot receive such a card before X has left, so
+/// Z cannot go onto `g` before then either; and the cards below a stuck Z are stuck too.
+/// (By induction on the order in which cards are found stuck, each is still off the
+/// foundations until X has left.) Cards in the stock and the turned card are never stuck.
+///
+/// If for each foundation `f` still needing X's rank some rank `f` needs before X's has
+/// every card not yet home stuck, X can never go home: `f` would have to receive such a
+/// card first, and none can arrive before X leaves. The position is then lost. (The deck
+/// holds exactly as many cards of a rank as foundations still need it, so "every card of
+/// rank S not yet home" numbers the foundations still needing S.)
+///
+/// Two earlier forms of the test are special cases: one rank needed first by every such
+/// foundation, all of whose cards lie below X; and a rank per foundation, without the
+/// stuck cards of other piles.
 pub(crate) fn dead(pos: &Position) -> bool {
     let rules = pos.rules();
     let foundations = rules.foundations();
     let ranks = rules.ranks() as usize;
-    // blocked[x]: the ranks every foundation still needing x needs before x (bit per rank);
-    // missing[r]: the cards of rank r not home yet (the foundations still needing r).
-    let mut blocked = [u16::MAX; 14];
+    let piles = rules.piles();
+    // before[f][x]: the ranks foundation f needs before x (bit per rank), for the x that f
+    // still needs; needers[x]: the foundations still needing x (bit per foundation);
+    // missing[x]: the cards of rank x not home yet (the foundations still needing x).
+    let mut before = [[0u16; 14]; crate::rules::MAX_FOUNDATIONS];
+    let mut needers = [0u8; 14];
     let mut missing = [0u8; 14];
-    for f in 0..foundations {
+    for (f, row) in before.iter_mut().enumerate().take(foundations) {
         let level = pos.level(f);
-        // The ranks f needs, in order; `before` collects those needed before the current.
-        let mut before = 0u16;
+        let mut seen = 0u16;
         for l in level + 1..=rules.ranks() {
             let rank = rules.foundation_card(f, l) as usize;
-            blocked[rank] &= before;
+            row[rank] = seen;
+            needers[rank] |= 1 << f;
             missing[rank] += 1;
-            before |= 1 << rank;
+            seen |= 1 << rank;
         }
     }
-    for w in 0..rules.piles() {
+    // A card of rank x is held back when each foundation needing it needs first a rank of
+    // `full` (ranks all of whose cards not home are stuck).
+    let held = |x: usize, full: u16| -> bool {
+        missing[x] > 0
+            && full != 0
+            && (0..foundations)
+                .filter(|&f| needers[x] & (1 << f) != 0)
+                .all(|f| before[f][x] & full != 0)
+    };
+    for w in 0..piles {
+        let pile = pos.pile(w);
         let mut below = [0u8; 14];
-        // Ranks all of whose cards not home lie below the current card.
-        let mut all_below = 0u16;
-        for &x in pos.pile(w) {
+        for &x in pile {
             let x = x as usize;
-            if missing[x] > 0 && blocked[x] & all_below != 0 {
-                return true;
+            if x > ranks {
+                continue;
             }
-            if x <= ranks {
-                below[x] += 1;
-                if below[x] == missing[x] {
-                    all_below |= 1 << x;
+            // Stuck so far: X and the cards below it.
+            let mut stuck = below;
+            stuck[x] += 1;
+            below[x] += 1;
+            let mut full = 0u16;
+            for r in 1..=ranks {
+                if missing[r] > 0 && stuck[r] == missing[r] {
+                    full |= 1 << r;
                 }
+            }
+            if full == 0 {
+                continue;
+            }
+            // Grow the stuck cards of the other piles: depth[v] cards at the bottom of
+            // pile v are stuck.
+            let mut depth = [0usize; crate::rules::MAX_PILES];
+            loop {
+                let mut grew = false;
+                for v in (0..piles).filter(|&v| v != w) {
+                    let other = pos.pile(v);
+                    // The highest card of v above the stuck part that is held back.
+                    if let Some(j) = (depth[v]..other.len())
+                        .rev()
+                        .find(|&j| held(other[j] as usize, full))
+                    {
+                        for &z in &other[depth[v]..=j] {
+                            let z = z as usize;
+                            stuck[z] += 1;
+                            if stuck[z] == missing[z] {
+                                full |= 1 << z;
+                            }
+                        }
+                        depth[v] = j + 1;
+                        grew = true;
+                    }
+                }
+                if !grew {
+                    break;
+                }
+            }
+            if held(x, full) {
+                return true;
             }
         }
     }
@@ -565,14 +728,15 @@ mod tests {
 
     #[test]
     fn dead_positions_are_lost_by_brute_force() {
-        // Five ranks, two foundations, one or two piles: every line of 40 deals.
-        for piles in [1, 2] {
-            let rules = Rules::new(5, 2, piles).unwrap_or(Rules::STANDARD);
+        // Five ranks, two foundations, one or two piles, and five ranks, three foundations,
+        // one pile: every line of 40 deals.
+        for (foundations, piles) in [(2, 1), (2, 2), (3, 1)] {
+            let rules = Rules::new(5, foundations, piles).unwrap_or(Rules::STANDARD);
             let mut seen = 0;
             for seed in 0..40 {
                 check_dead(&Calculation::new(Deal::from_seed(rules, seed)), &mut seen);
             }
-            assert!(seen > 10, "{piles} piles: only {seen} dead positions met");
+            assert!(seen > 10, "{rules}: only {seen} dead positions met");
         }
     }
 

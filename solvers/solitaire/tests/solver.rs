@@ -5,28 +5,39 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cgtk_solitaire::{
-    all_deals, brute_force_winnable, exact_win_probability, solve, winnable_deals, Calculation,
-    Deal, Position, Rules, Solution, SolveLimits,
+    all_deals, brute_force_winnable, exact_win_probability, solve, solve_with, winnable_deals,
+    Calculation, Deal, Position, Rules, Solution, SolveLimits, SolveMethod,
 };
 
+/// Both methods of the solver against brute force: equal answers, and every line a win.
 fn check_against_brute_force(rules: Rules, deals: impl Iterator<Item = Deal>) -> (u64, u64) {
     let (mut won, mut all) = (0, 0);
     for deal in deals {
-        let report = solve(&deal, SolveLimits::default());
         let brute = brute_force_winnable(&deal);
-        match &report.solution {
-            Solution::Win(line) => {
-                assert!(brute, "{rules}: solver wins {deal}, brute force does not");
-                let game = Calculation::replay(deal.clone(), line).unwrap();
-                assert!(game.is_won(), "{deal}: the line does not win");
-                won += 1;
-            }
-            Solution::Loss => assert!(!brute, "{rules}: brute force wins {deal}, solver does not"),
-            Solution::Unknown => panic!("{deal}: undecided"),
+        let depth_first = solve_with(&deal, SolveLimits::default(), SolveMethod::DepthFirst);
+        check_one(rules, &deal, brute, &depth_first.solution);
+        let report = solve(&deal, SolveLimits::default());
+        check_one(rules, &deal, brute, &report.solution);
+        if matches!(report.solution, Solution::Win(_)) {
+            won += 1;
         }
         all += 1;
     }
     (won, all)
+}
+
+fn check_one(rules: Rules, deal: &Deal, brute: bool, solution: &Solution) {
+    {
+        match solution {
+            Solution::Win(line) => {
+                assert!(brute, "{rules}: solver wins {deal}, brute force does not");
+                let game = Calculation::replay(deal.clone(), line).unwrap();
+                assert!(game.is_won(), "{deal}: the line does not win");
+            }
+            Solution::Loss => assert!(!brute, "{rules}: brute force wins {deal}, solver does not"),
+            Solution::Unknown => panic!("{deal}: undecided"),
+        }
+    }
 }
 
 #[test]
