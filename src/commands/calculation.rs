@@ -139,7 +139,8 @@ pub enum PlayerName {
     RuleBased,
     /// The baseline Monte Carlo tree search: random playouts, 0/1 reward.
     Mcts,
-    /// Monte Carlo tree search with our settings: rule-based playouts, graded reward.
+    /// Monte Carlo tree search with our settings: the lean tree, rule-based playouts, graded
+    /// reward.
     Best,
     /// The strongest player: sampled orders of the face-down cards, each solved with every
     /// card known; the move winning the most samples (see --samples, --sample-nodes).
@@ -181,6 +182,12 @@ pub struct MctsArgs {
     /// How playouts are scored (default: win-loss for mcts, graded for best).
     #[arg(long, value_enum)]
     reward: Option<RewardName>,
+    /// Which moves the search tree holds: `full` (every legal move) or `lean` (no moves
+    /// onto or from a copy of another waste pile, and a waste move only when the next move
+    /// touches its pile or foundation; no strategy is lost). Default: full for mcts, lean
+    /// for best.
+    #[arg(long, value_enum)]
+    tree: Option<TreeName>,
     /// The seed of the players' random choices (default: the deal's number).
     #[arg(long)]
     player_seed: Option<u64>,
@@ -204,6 +211,15 @@ pub enum PolicyName {
     /// Uniformly random legal moves, but never the turned card to a waste pile while a
     /// foundation move exists (uniform among the foundation moves then).
     RandomHomeFirst,
+}
+
+/// Search trees of the Monte Carlo players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TreeName {
+    /// Every legal move, foundation moves included.
+    Full,
+    /// Without moves onto pile copies or waste moves made early.
+    Lean,
 }
 
 /// Playout rewards.
@@ -241,6 +257,9 @@ impl MctsArgs {
                 PolicyName::RandomHomeFirst => PlayoutPolicy::RandomHomeFirst,
             };
         }
+        if let Some(t) = self.tree {
+            o.lean = t == TreeName::Lean;
+        }
         if let Some(r) = self.reward {
             o.reward = match r {
                 RewardName::WinLoss => Reward::WinLoss,
@@ -273,7 +292,7 @@ impl MctsArgs {
 fn describe(name: &str, player: &PlayerKind) -> String {
     match player {
         PlayerKind::Mcts(o) => format!(
-            "{name} playouts={} c={} t={} policy={} reward={}",
+            "{name} playouts={} c={} t={} policy={} reward={}{}",
             o.playouts,
             o.exploration,
             o.expansion_threshold,
@@ -286,7 +305,8 @@ fn describe(name: &str, player: &PlayerKind) -> String {
             match o.reward {
                 Reward::WinLoss => "win-loss",
                 Reward::Graded => "graded",
-            }
+            },
+            if o.lean { " tree=lean" } else { "" }
         ),
         PlayerKind::Pimc(o) => format!("{name} samples={} nodes={}", o.samples, o.nodes),
         _ => name.to_string(),

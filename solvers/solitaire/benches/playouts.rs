@@ -6,8 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cgtk_solitaire::{
-    mcts_move, random_playout, solve, Deal, MctsOptions, PlayoutPolicy, Position, Rules, Solution,
-    SolveLimits,
+    mcts_move, random_playout, solve, Deal, MctsOptions, Move, PlayoutPolicy, Position, Rules,
+    Solution, SolveLimits,
 };
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
@@ -37,15 +37,18 @@ fn playouts(c: &mut Criterion) {
 fn search(c: &mut Criterion) {
     let mut group = c.benchmark_group("calculation search");
     group.sample_size(10);
+    // A real choice for both trees: a 7 on one pile, a 9 turned (onto the 7, or a new pile).
     let mut pos = Position::start(Rules::STANDARD);
     pos.turn(7).unwrap();
+    pos.play(Move::StockToWaste(0)).unwrap();
+    pos.turn(9).unwrap();
     for (name, options) in [
         (
             "mcts move, 1000 random playouts",
             MctsOptions::baseline(1000),
         ),
         (
-            "best move, 1000 rule-based playouts",
+            "best move, 1000 rule-based playouts, lean tree",
             MctsOptions::best(1000),
         ),
     ] {

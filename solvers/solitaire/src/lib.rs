@@ -42,6 +42,9 @@ pub use players::{
     PlayoutPolicy, Reward,
 };
 
+mod lean;
+pub use lean::Lean;
+
 mod pimc;
 pub use pimc::{pimc_move, PimcOptions};
 

@@ -3,6 +3,7 @@
 
 use crate::deal::Deal;
 use crate::game::Calculation;
+use crate::lean::Lean;
 use crate::position::{Move, Position};
 use cgtk_search::{chance_mcts, ChanceMctsConfig};
 use rand::{Rng, SeedableRng};
@@ -44,6 +45,9 @@ pub struct MctsOptions {
     pub expansion_threshold: u32,
     /// How playouts move.
     pub policy: PlayoutPolicy,
+    /// Search the lean tree ([`Lean`](crate::Lean)): no moves onto copies of a waste
+    /// pile, waste moves only when the next move needs them.
+    pub lean: bool,
     /// How a playout is scored.
     pub reward: Reward,
 }
@@ -61,12 +65,13 @@ impl MctsOptions {
             exploration: std::f64::consts::SQRT_2,
             expansion_threshold: 1,
             policy: PlayoutPolicy::Random,
+            lean: false,
             reward: Reward::WinLoss,
         }
     }
 
-    /// Our best settings: rule-based playouts, graded reward, a small constant (rewards
-    /// of rule-based playouts are close together) and threshold 1.
+    /// Our best settings: the lean tree, rule-based playouts, graded reward, a small
+    /// constant (rewards of rule-based playouts are close together) and threshold 1.
     ///
     /// ```
     /// use cgtk_solitaire::{MctsOptions, Reward};
@@ -78,6 +83,7 @@ impl MctsOptions {
             exploration: 0.3,
             expansion_threshold: 1,
             policy: PlayoutPolicy::RuleBased,
+            lean: true,
             reward: Reward::Graded,
         }
     }
@@ -196,7 +202,7 @@ pub fn rule_based_move(pos: &Position) -> Option<Move> {
 
 /// A card that fits goes home first: the turned card to the first foundation that needs it,
 /// else the first waste pile top that some foundation needs (rules 1 and 2 above).
-fn home_move(pos: &Position) -> Option<Move> {
+pub(crate) fn home_move(pos: &Position) -> Option<Move> {
     let rules = pos.rules();
     let foundations = rules.foundations();
     if let Some(card) = pos.turned() {
@@ -326,6 +332,21 @@ pub fn mcts_move(pos: &Position, options: &MctsOptions, seed: u64) -> Option<Mov
     };
     let mut buffer = Vec::with_capacity(24);
     let (policy, reward) = (options.policy, options.reward);
+    if options.lean {
+        let root = Lean::new(*pos);
+        root.lean_moves(&mut moves);
+        if moves.len() == 1 {
+            return Some(moves[0]);
+        }
+        let result = chance_mcts(&root, &config, |g, rng| {
+            let mut p = *g.position();
+            playout(&mut p, policy, reward, rng, &mut buffer)
+        });
+        return match result.best_move {
+            Some(crate::position::Step::Play(mv)) => Some(mv),
+            _ => moves.first().copied(),
+        };
+    }
     let result = chance_mcts(pos, &config, |p, rng| {
         playout(p, policy, reward, rng, &mut buffer)
     });
