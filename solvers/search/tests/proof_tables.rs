@@ -64,6 +64,29 @@ fn hounds_win_from_every_start() {
     }
 }
 
+/// PNS proves the hounds' win from every start within 10^7 nodes, and its principal
+/// variation is legal.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn pns_proves_every_start_within_ten_million_nodes() {
+    for first in ["fox", "hounds"] {
+        for fox in ["b8", "d8", "f8", "h8"] {
+            let variant = format!("fox={fox},first={first}");
+            let mut game = FoxHounds::start(variant.parse().unwrap());
+            let goal = Wins(game.player(Role::Hounds));
+            let config = ProofConfig::nodes(10_000_000);
+            let r = pns(&mut game, &goal, &fox_key, &config, &|_| {}).unwrap();
+            eprintln!("{variant}: pns {} in {} nodes", r.status, r.nodes);
+            assert_eq!(r.status, Status::Proved, "{variant}");
+            let mut line = game;
+            for &mv in &r.pv {
+                assert!(line.is_legal(mv), "{variant}: {}", line.position_text());
+                line.make(mv);
+            }
+        }
+    }
+}
+
 /// 10,000 random positions reachable from the standard start: df-pn (tables kept across
 /// positions, one per prover) answers "the side to move wins" exactly as the table, and
 /// PNS, given 2,000 nodes, agrees wherever it finishes.
@@ -188,6 +211,46 @@ fn kono_random_positions_match_the_table_where_decided() {
     );
     assert!(values.iter().all(|&n| n > 500), "{values:?}");
     assert!(pns_finished > 4000 && dfpn_finished > 4000);
+}
+
+/// Every 97th Kono position with at most 2 pieces a side, both goals: PNS and df-pn both
+/// decide each exactly as the table says, draws by repetition included, and every proof
+/// move keeps the goal.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn kono_small_endgames_match_the_table() {
+    let variant: Variant = "max-pieces=2".parse().unwrap();
+    let start = Kono::start(variant);
+    let solution = cgtk_retro::solve(&start, &|_| {}).unwrap();
+    let value = |g: &Kono| solution.verdict(g.index()).unwrap().value;
+    let step = 97;
+    let mut tally = common::Tally::default();
+    let mut draws = 0;
+    for i in (0..start.index_size()).step_by(step) {
+        let Some(game) = start.position_at(i) else {
+            continue;
+        };
+        draws += (value(&game) == Value::Draw) as u32;
+        let before = tally;
+        common::check(
+            &game,
+            value(&game),
+            &kono_key,
+            &ProofConfig::nodes(10_000_000),
+            &value,
+            &mut tally,
+        );
+        let nodes = tally.pns_nodes + tally.dfpn_nodes - before.pns_nodes - before.dfpn_nodes;
+        if nodes > 1_000_000 {
+            eprintln!("{}: {nodes} nodes", game.position_text());
+        }
+    }
+    eprintln!("kono <= 2 pieces: {tally:?}, {draws} draws");
+    assert_eq!(tally.dfpn_unknown, 0, "{tally:?}");
+    assert!(
+        draws >= 10 && tally.checked >= 40,
+        "{draws} draws, {tally:?}"
+    );
 }
 
 /// The start of Kono is not a win for either side: neither search claims one.
