@@ -39,7 +39,14 @@ struct Child<M> {
 /// A position repeated on the current path stands for infinite play
 /// ([`Objective::infinite_play_proves`]). A decided entry records the positions above it
 /// whose repetition it relies on, and is used only on a path that holds all of them;
-/// otherwise the position is searched again. Hence, in a game with cycles: **proved and
+/// otherwise the position is searched again. Once the search has met the path, it
+/// pauses each time the positions generated double and runs a fixed point over the
+/// region explored below the root (the positions of the table reachable from it, their
+/// moves generated again): the side that must reach the end of the game for its goal
+/// wins on the attractor of its wins, and loses where the other side can keep play away
+/// from those wins and from the positions not searched yet for ever. Those results are
+/// true on every path and are stored without dependencies, which decides draws by
+/// repetition once their region is explored. Hence, in a game with cycles: **proved and
 /// disproved are always sound** (the same strategies as in [`pns`](crate::pns)). df-pn
 /// may however fail to finish where PNS finishes: the numbers stored for undecided
 /// positions are path-blind, so in a cyclic game the search can circle until its budget
@@ -164,6 +171,7 @@ where
         peak: 0,
         scratch: Vec::new(),
         pause_at: u64::MAX,
+        met_path: false,
     };
     let status = objective.evaluate(game);
     let status = if status != Status::Unknown {
@@ -180,6 +188,7 @@ where
             if status != Status::Unknown || search.meter.stopped.is_some() {
                 break status;
             }
+            search.met_path = false;
             let status = search.closure(game);
             if status != Status::Unknown {
                 break status;
@@ -234,8 +243,11 @@ struct Dfpn<'a, G: Game, O> {
     meter: Meter<'a>,
     peak: u64,
     scratch: Vec<G::Move>,
-    /// The search unwinds to the root when this many positions have been generated.
+    /// The search unwinds to the root when this many positions have been generated and
+    /// a repetition was met since the last fixed point.
     pause_at: u64,
+    /// A child repeated the path since the last fixed point.
+    met_path: bool,
 }
 
 impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
@@ -257,6 +269,7 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
             }
         };
         if self.path.contains(&k) {
+            self.met_path = true;
             let status = if self.objective.infinite_play_proves() {
                 Status::Proved
             } else {
@@ -331,7 +344,7 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
             if pn >= th_pn
                 || dn >= th_dn
                 || self.meter.stopped.is_some()
-                || self.meter.nodes >= self.pause_at
+                || (self.met_path && self.meter.nodes >= self.pause_at)
             {
                 break;
             }
