@@ -434,9 +434,10 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
     /// prover when infinite play does not prove the goal, the refuter otherwise) wins on
     /// the attractor of its wins, and loses wherever the other side can keep play for
     /// ever away from its wins and from the unknown. Those results hold on every path:
-    /// they are stored without dependencies. The walk stops after about twice the
-    /// positions generated so far; members beyond count as not searched. Returns the
-    /// root's status.
+    /// they are stored without dependencies. The walk also floods into positions not
+    /// searched yet (each counted as a generated position and stored with its first
+    /// numbers), and stops after about twice the positions generated so far; positions
+    /// beyond count as not searched. Returns the root's status.
     fn closure(&mut self, game: &mut G) -> Status {
         const GOOD: u32 = u32::MAX;
         const BAD: u32 = u32::MAX - 1;
@@ -500,7 +501,26 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
             } else if let Some(&id) = index.get(&k) {
                 id
             } else {
+                let flood = keys.len() < limit && self.meter.stopped.is_none();
                 match self.table.get(&k) {
+                    // Not searched yet: within the walk's limit the region floods into
+                    // it (a new position, counted, stored with its first numbers), so
+                    // that regions of draws close.
+                    None if flood && self.meter.count() => {
+                        let or = game.to_move() == self.prover;
+                        let (pn, dn) = crate::pns::mobility(game, or, &mut self.scratch);
+                        self.table.insert(k, Entry { pn, dn, deps: None });
+                        let id = keys.len() as u32;
+                        index.insert(k, id);
+                        keys.push(k);
+                        s_moves.push(s_side(game));
+                        edges.push(Vec::new());
+                        edges[parent as usize].push(id);
+                        let mut moves = Vec::new();
+                        game.legal_moves(&mut moves);
+                        stack.push((id, moves, 0, Some((mv, undo))));
+                        continue;
+                    }
                     None => OPEN,
                     Some(e) if path_free(e) => {
                         if numbers_status(e.pn, e.dn) == good {
