@@ -1,4 +1,4 @@
-//! Best-first proof-number search over an explicit tree.
+//! Best-first proof-number search over the graph of positions (or a plain tree).
 
 use crate::graph::Graph;
 use crate::objective::{Objective, Status};
@@ -74,8 +74,10 @@ impl<M> Node<M> {
 /// play ([`Objective::infinite_play_proves`]) only in the proof and disproof numbers that
 /// choose the most-proving node; positions are decided by the local rule (a won child for
 /// the side to move, or every child lost) and, for cycles, by a fixed point on the
-/// expanded graph (the attractor of the wins of the side that needs the game to end; see
-/// [`dfpn`](crate::dfpn), which shares this graph). A node whose every undecided child is
+/// expanded graph (the attractor of the wins of the side that needs the game to end, and
+/// the positions from which the other side keeps play away from those wins and from the
+/// unexpanded positions for ever), run whenever the graph has doubled. A node whose every
+/// undecided child is
 /// on the path expands the open positions of the region below it, or, when that region
 /// is complete, is decided by the fixed point.
 ///

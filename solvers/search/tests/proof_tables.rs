@@ -213,6 +213,50 @@ fn kono_random_positions_match_the_table_where_decided() {
     assert!(pns_finished > 4000 && dfpn_finished > 4000);
 }
 
+/// 200 random Kono positions with at most 3 pieces a side, alternately for "the side to
+/// move wins" and "does not lose": PNS and df-pn (each with a fresh table) both decide
+/// every one within 10^7 nodes, exactly as the table says, draws included. Heavy (about
+/// 4 minutes on a busy 2-core machine): run with
+/// `cargo test --release -p cgtk-search --test proof_tables -- --ignored`.
+#[test]
+#[ignore = "heavy: about 4 minutes in release"]
+fn kono_three_pieces_a_side_match_the_table_exactly() {
+    let variant: Variant = "max-pieces=3".parse().unwrap();
+    let solution = cgtk_retro::solve(&Kono::start(variant), &|_| {}).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let (mut values, mut nodes) = ([0u32; 3], [0u64; 2]);
+    for i in 0..200 {
+        let mut game = random_kono(&mut rng, variant, 3);
+        let value = solution.verdict(game.index()).unwrap().value;
+        values[value as usize] += 1;
+        let goal = i % 2;
+        let want = common::expected(value)[goal];
+        let config = ProofConfig::nodes(10_000_000);
+        let (a, b) = if goal == 0 {
+            let o = Wins::side_to_move(&game);
+            let a = pns(&mut game, &o, &kono_key, &config, &|_| {}).unwrap();
+            (
+                a,
+                dfpn(&mut game, &o, &kono_key, &dfpn_config(10_000_000), &|_| {}).unwrap(),
+            )
+        } else {
+            let o = DoesNotLose::side_to_move(&game);
+            let a = pns(&mut game, &o, &kono_key, &config, &|_| {}).unwrap();
+            (
+                a,
+                dfpn(&mut game, &o, &kono_key, &dfpn_config(10_000_000), &|_| {}).unwrap(),
+            )
+        };
+        let text = game.position_text();
+        assert_eq!(a.status, want, "pns, goal {goal}: {text}");
+        assert_eq!(b.status, want, "df-pn, goal {goal}: {text}");
+        nodes[0] += a.nodes;
+        nodes[1] += b.nodes;
+    }
+    eprintln!("kono <= 3 pieces: wins, losses, draws {values:?}; nodes pns, df-pn {nodes:?}");
+    assert!(values.iter().all(|&n| n > 10), "{values:?}");
+}
+
 /// Every 97th Kono position with at most 2 pieces a side, both goals: PNS and df-pn both
 /// decide each exactly as the table says, draws by repetition included, and every proof
 /// move keeps the goal.
