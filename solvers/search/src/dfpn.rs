@@ -481,8 +481,7 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
         let mut stack: Vec<Frame<G>> = vec![(0, moves, 0, None)];
         while let Some(top) = stack.last_mut() {
             if top.2 == top.1.len() {
-                let (_, _, _, back) = stack.pop().expect("a frame");
-                if let Some((mv, undo)) = back {
+                if let Some((_, _, _, Some((mv, undo)))) = stack.pop() {
                     game.unmake(mv, undo);
                 }
                 continue;
