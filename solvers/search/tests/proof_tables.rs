@@ -9,7 +9,10 @@ mod common;
 use cgtk_core::{Game, Notation, PerfectIndex, Player, Value};
 use cgtk_games::fox_hounds::{FoxHounds, Role};
 use cgtk_games::kono::{Kono, Variant};
-use cgtk_search::{dfpn, dfpn_with_table, pns, DfpnTable, DoesNotLose, ProofConfig, Status, Wins};
+use cgtk_search::{
+    dfpn, dfpn_with_table, pns, pns_with_table, DfpnTable, DoesNotLose, PnsTable, ProofConfig,
+    Status, Wins,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -211,6 +214,81 @@ fn kono_random_positions_match_the_table_where_decided() {
     );
     assert!(values.iter().all(|&n| n > 500), "{values:?}");
     assert!(pns_finished > 4000 && dfpn_finished > 4000);
+}
+
+/// A count from the environment variable `name`, or `default`.
+fn env_count(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The goal's check: 10,000 random Kono positions with at most 6 pieces a side,
+/// alternately for "the side to move wins" and "does not lose", PNS and df-pn each given
+/// up to 10^7 nodes a position, with one table per goal and prover shared across the
+/// positions (path-free results only, so later positions reuse earlier proofs soundly).
+/// Every answer must equal the table's, and none may be unknown. `KONO_POSITIONS` and
+/// `KONO_NODES` shrink the run for measurement. Heavy: run with
+/// `cargo test --release -p cgtk-search --test proof_tables -- --ignored kono_six --nocapture`.
+#[test]
+#[ignore = "heavy: run with --release"]
+fn kono_six_pieces_match_the_table_with_shared_tables() {
+    let variant: Variant = "max-pieces=6".parse().unwrap();
+    let solution = cgtk_retro::solve(&Kono::start(variant), &|_| {}).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let positions = env_count("KONO_POSITIONS", 10_000);
+    let budget = env_count("KONO_NODES", 10_000_000);
+    // Indexed by goal, then by the prover (the side to move at the root).
+    let mut pns_tables: [[PnsTable; 2]; 2] = Default::default();
+    let mut dfpn_tables: [[DfpnTable; 2]; 2] = Default::default();
+    let (mut values, mut nodes, mut unknown) = ([0u32; 3], [0u64; 2], [0u32; 2]);
+    let mut unknown_positions = Vec::new();
+    let start = std::time::Instant::now();
+    for i in 0..positions {
+        let mut game = random_kono(&mut rng, variant, 6);
+        let value = solution.verdict(game.index()).unwrap().value;
+        values[value as usize] += 1;
+        let goal = (i % 2) as usize;
+        let side = game.to_move().index();
+        let want = common::expected(value)[goal];
+        let config = ProofConfig::nodes(budget);
+        let (pt, dt) = (&mut pns_tables[goal][side], &mut dfpn_tables[goal][side]);
+        let (a, b) = if goal == 0 {
+            let o = Wins::side_to_move(&game);
+            let a = pns_with_table(&mut game, &o, &kono_key, &config, &|_| {}, pt).unwrap();
+            let d = dfpn_config(budget);
+            (a, dfpn_with_table(&mut game, &o, &kono_key, &d, &|_| {}, dt).unwrap())
+        } else {
+            let o = DoesNotLose::side_to_move(&game);
+            let a = pns_with_table(&mut game, &o, &kono_key, &config, &|_| {}, pt).unwrap();
+            let d = dfpn_config(budget);
+            (a, dfpn_with_table(&mut game, &o, &kono_key, &d, &|_| {}, dt).unwrap())
+        };
+        let text = game.position_text();
+        for (k, r) in [&a, &b].into_iter().enumerate() {
+            nodes[k] += r.nodes;
+            if r.status == Status::Unknown {
+                unknown[k] += 1;
+                unknown_positions.push(format!("{} goal {goal}: {text}", ["pns", "df-pn"][k]));
+            } else {
+                assert_eq!(r.status, want, "{}, goal {goal}: {text}", ["pns", "df-pn"][k]);
+            }
+        }
+        if (i + 1) % 100 == 0 {
+            eprintln!(
+                "{} positions, {:.1} s: unknown pns, df-pn {unknown:?}; nodes {nodes:?}",
+                i + 1,
+                start.elapsed().as_secs_f64()
+            );
+        }
+    }
+    eprintln!(
+        "kono <= 6 pieces, {positions} positions: wins, losses, draws {values:?}; nodes pns, \
+         df-pn {nodes:?}; unknown {unknown:?}; {:.1} s; unknown: {unknown_positions:?}",
+        start.elapsed().as_secs_f64()
+    );
+    assert_eq!(unknown, [0, 0], "{unknown_positions:?}");
 }
 
 /// 200 random Kono positions with at most 3 pieces a side, alternately for "the side to
