@@ -239,12 +239,14 @@ fn kono_six_pieces_match_the_table_with_shared_tables() {
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     let positions = env_count("KONO_POSITIONS", 10_000);
     let budget = env_count("KONO_NODES", 10_000_000);
+    // `KONO_FRESH=1` empties the tables before every position, for comparison.
+    let fresh = env_count("KONO_FRESH", 0) == 1;
     // Indexed by goal, then by the prover (the side to move at the root).
     let mut pns_tables: [[PnsTable; 2]; 2] = Default::default();
     let mut dfpn_tables: [[DfpnTable; 2]; 2] = Default::default();
     let (mut values, mut nodes, mut unknown) = ([0u32; 3], [0u64; 2], [0u32; 2]);
     let mut unknown_positions = Vec::new();
-    let start = std::time::Instant::now();
+    let (start, mut seconds) = (std::time::Instant::now(), [0f64; 2]);
     for i in 0..positions {
         let mut game = random_kono(&mut rng, variant, 6);
         let value = solution.verdict(game.index()).unwrap().value;
@@ -253,17 +255,29 @@ fn kono_six_pieces_match_the_table_with_shared_tables() {
         let side = game.to_move().index();
         let want = common::expected(value)[goal];
         let config = ProofConfig::nodes(budget);
+        if fresh {
+            pns_tables[goal][side].clear();
+            dfpn_tables[goal][side].clear();
+        }
         let (pt, dt) = (&mut pns_tables[goal][side], &mut dfpn_tables[goal][side]);
         let (a, b) = if goal == 0 {
             let o = Wins::side_to_move(&game);
+            let clock = std::time::Instant::now();
             let a = pns_with_table(&mut game, &o, &kono_key, &config, &|_| {}, pt).unwrap();
-            let d = dfpn_config(budget);
-            (a, dfpn_with_table(&mut game, &o, &kono_key, &d, &|_| {}, dt).unwrap())
+            seconds[0] += clock.elapsed().as_secs_f64();
+            let (d, clock) = (dfpn_config(budget), std::time::Instant::now());
+            let b = dfpn_with_table(&mut game, &o, &kono_key, &d, &|_| {}, dt).unwrap();
+            seconds[1] += clock.elapsed().as_secs_f64();
+            (a, b)
         } else {
             let o = DoesNotLose::side_to_move(&game);
+            let clock = std::time::Instant::now();
             let a = pns_with_table(&mut game, &o, &kono_key, &config, &|_| {}, pt).unwrap();
-            let d = dfpn_config(budget);
-            (a, dfpn_with_table(&mut game, &o, &kono_key, &d, &|_| {}, dt).unwrap())
+            seconds[0] += clock.elapsed().as_secs_f64();
+            let (d, clock) = (dfpn_config(budget), std::time::Instant::now());
+            let b = dfpn_with_table(&mut game, &o, &kono_key, &d, &|_| {}, dt).unwrap();
+            seconds[1] += clock.elapsed().as_secs_f64();
+            (a, b)
         };
         let text = game.position_text();
         for (k, r) in [&a, &b].into_iter().enumerate() {
@@ -272,20 +286,38 @@ fn kono_six_pieces_match_the_table_with_shared_tables() {
                 unknown[k] += 1;
                 unknown_positions.push(format!("{} goal {goal}: {text}", ["pns", "df-pn"][k]));
             } else {
-                assert_eq!(r.status, want, "{}, goal {goal}: {text}", ["pns", "df-pn"][k]);
+                assert_eq!(
+                    r.status,
+                    want,
+                    "{}, goal {goal}: {text}",
+                    ["pns", "df-pn"][k]
+                );
             }
         }
         if (i + 1) % 100 == 0 {
             eprintln!(
-                "{} positions, {:.1} s: unknown pns, df-pn {unknown:?}; nodes {nodes:?}",
+                "{} positions, {:.1} s (pns, df-pn {seconds:.1?}): unknown {unknown:?}; nodes {nodes:?}",
                 i + 1,
                 start.elapsed().as_secs_f64()
             );
         }
     }
+    let stored = [
+        pns_tables
+            .iter()
+            .flatten()
+            .map(PnsTable::len)
+            .sum::<usize>(),
+        dfpn_tables
+            .iter()
+            .flatten()
+            .map(DfpnTable::len)
+            .sum::<usize>(),
+    ];
     eprintln!(
         "kono <= 6 pieces, {positions} positions: wins, losses, draws {values:?}; nodes pns, \
-         df-pn {nodes:?}; unknown {unknown:?}; {:.1} s; unknown: {unknown_positions:?}",
+         df-pn {nodes:?}; unknown {unknown:?}; {:.1} s (pns, df-pn {seconds:.1?}); entries kept {stored:?}; \
+         unknown: {unknown_positions:?}",
         start.elapsed().as_secs_f64()
     );
     assert_eq!(unknown, [0, 0], "{unknown_positions:?}");
