@@ -15,9 +15,9 @@ use std::fmt::Write as _;
 /// The search algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Algorithm {
-    /// Best-first proof-number search over an explicit tree (memory grows with the nodes).
+    /// Best-first proof-number search over the graph of positions (memory grows with the nodes).
     Pns,
-    /// Depth-first proof-number search with a transposition table (the 1+ε trick).
+    /// Depth-first proof-number search with a transposition table (the 1+ε trick; cycles by a fixed point).
     Dfpn,
 }
 

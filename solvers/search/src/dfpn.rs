@@ -39,7 +39,14 @@ struct Child<M> {
 /// A position repeated on the current path stands for infinite play
 /// ([`Objective::infinite_play_proves`]). A decided entry records the positions above it
 /// whose repetition it relies on, and is used only on a path that holds all of them;
-/// otherwise the position is searched again. Hence, in a game with cycles: **proved and
+/// otherwise the position is searched again. Once the search has met the path, it
+/// pauses each time the positions generated double and runs a fixed point over the
+/// region explored below the root (the positions of the table reachable from it, their
+/// moves generated again): the side that must reach the end of the game for its goal
+/// wins on the attractor of its wins, and loses where the other side can keep play away
+/// from those wins and from the positions not searched yet for ever. Those results are
+/// true on every path and are stored without dependencies, which decides draws by
+/// repetition once their region is explored. Hence, in a game with cycles: **proved and
 /// disproved are always sound** (the same strategies as in [`pns`](crate::pns)). df-pn
 /// may however fail to finish where PNS finishes: the numbers stored for undecided
 /// positions are path-blind, so in a cyclic game the search can circle until its budget
@@ -163,13 +170,31 @@ where
         meter: Meter::new(config, progress),
         peak: 0,
         scratch: Vec::new(),
+        pause_at: u64::MAX,
+        met_path: false,
     };
     let status = objective.evaluate(game);
     let status = if status != Status::Unknown {
         status
     } else {
-        let (pn, dn, _) = search.mid(game, INF, INF, 0);
-        numbers_status(pn, dn)
+        // The search pauses whenever the positions generated double; the fixed point then
+        // decides what it can of the region explored below the root, path-free, and the
+        // search goes on with those results in the table.
+        let mut pause = search.meter.nodes + FIRST_CLOSURE;
+        loop {
+            search.pause_at = pause;
+            let (pn, dn, _) = search.mid(game, INF, INF, 0);
+            let status = numbers_status(pn, dn);
+            if status != Status::Unknown || search.meter.stopped.is_some() {
+                break status;
+            }
+            search.met_path = false;
+            let status = search.closure(game);
+            if status != Status::Unknown {
+                break status;
+            }
+            pause = search.meter.nodes.max(pause).saturating_mul(2);
+        }
     };
     let (proof_move, pv) = search.pv(game, status);
     let result = ProofResult {
@@ -190,6 +215,9 @@ where
     table.entries = search.table;
     Ok(result)
 }
+
+/// Positions generated before the first fixed point (then each time they double).
+const FIRST_CLOSURE: u64 = 1024;
 
 /// A table entry's size in the hash map: key, entry and one control byte (the boxed
 /// dependency list, rare, not counted).
@@ -215,6 +243,11 @@ struct Dfpn<'a, G: Game, O> {
     meter: Meter<'a>,
     peak: u64,
     scratch: Vec<G::Move>,
+    /// The search unwinds to the root when this many positions have been generated and
+    /// a repetition was met since the last fixed point.
+    pause_at: u64,
+    /// A child repeated the path since the last fixed point.
+    met_path: bool,
 }
 
 impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
@@ -236,6 +269,7 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
             }
         };
         if self.path.contains(&k) {
+            self.met_path = true;
             let status = if self.objective.infinite_play_proves() {
                 Status::Proved
             } else {
@@ -307,7 +341,11 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
                 th_pn = th_pn.max(add(pn, 1));
                 th_dn = th_dn.max(add(dn, 1));
             }
-            if pn >= th_pn || dn >= th_dn || self.meter.stopped.is_some() {
+            if pn >= th_pn
+                || dn >= th_dn
+                || self.meter.stopped.is_some()
+                || (self.met_path && self.meter.nodes >= self.pause_at)
+            {
                 break;
             }
             if depth >= DFPN_MAX_DEPTH {
@@ -386,6 +424,198 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
             }
         }
         (pn, dn, deps)
+    }
+
+    /// The fixed point over the region explored below the root `game`: every position
+    /// reachable from the root through table entries that are undecided or decided only
+    /// for some paths (their children generated again here). Positions outside it count
+    /// by their path-free status (finished games, path-free entries) or as unknown (not
+    /// searched yet). The side that must reach the end of the game for its goal (the
+    /// prover when infinite play does not prove the goal, the refuter otherwise) wins on
+    /// the attractor of its wins, and loses wherever the other side can keep play for
+    /// ever away from its wins and from the unknown. Those results hold on every path:
+    /// they are stored without dependencies. The walk also floods into positions not
+    /// searched yet (each counted as a generated position and stored with its first
+    /// numbers), and stops after about twice the positions generated so far; positions
+    /// beyond count as not searched. Returns the root's status.
+    fn closure(&mut self, game: &mut G) -> Status {
+        const GOOD: u32 = u32::MAX;
+        const BAD: u32 = u32::MAX - 1;
+        const OPEN: u32 = u32::MAX - 2;
+        let good = if self.objective.infinite_play_proves() {
+            Status::Disproved
+        } else {
+            Status::Proved
+        };
+        // The walk costs at most about what the search has spent so far, so that a
+        // large table kept from earlier searches does not make each pause expensive.
+        let limit = (2 * self.meter.nodes as usize).max(FIRST_CLOSURE as usize);
+        let path_free = |e: &Entry| e.deps.is_none() && (e.pn == 0 || e.dn == 0);
+        let root_key = (self.key)(game);
+        match self.table.get(&root_key) {
+            Some(e) if !path_free(e) => {}
+            Some(e) => return numbers_status(e.pn, e.dn),
+            None => return Status::Unknown,
+        }
+        // Members: keys, whether the side that must reach the end moves there, their
+        // edges (a member's index, or GOOD, BAD, OPEN).
+        let mut index: HashMap<u64, u32> = HashMap::new();
+        let mut keys: Vec<u64> = Vec::new();
+        let mut s_moves: Vec<bool> = Vec::new();
+        let mut edges: Vec<Vec<u32>> = Vec::new();
+        let s_side = |g: &G| (g.to_move() == self.prover) == (good == Status::Proved);
+        index.insert(root_key, 0);
+        keys.push(root_key);
+        s_moves.push(s_side(game));
+        edges.push(Vec::new());
+        // Depth first with make and unmake: (member, its moves, the next one, the move
+        // that led here and its undo).
+        type Frame<G> = (
+            u32,
+            Vec<<G as Game>::Move>,
+            usize,
+            Option<(<G as Game>::Move, <G as Game>::Undo)>,
+        );
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let mut stack: Vec<Frame<G>> = vec![(0, moves, 0, None)];
+        while let Some(top) = stack.last_mut() {
+            if top.2 == top.1.len() {
+                if let Some((_, _, _, Some((mv, undo)))) = stack.pop() {
+                    game.unmake(mv, undo);
+                }
+                continue;
+            }
+            let (parent, mv) = (top.0, top.1[top.2]);
+            top.2 += 1;
+            let undo = game.make(mv);
+            let k = (self.key)(game);
+            let status = self.objective.evaluate(game);
+            let edge = if status != Status::Unknown {
+                if status == good {
+                    GOOD
+                } else {
+                    BAD
+                }
+            } else if let Some(&id) = index.get(&k) {
+                id
+            } else {
+                let flood = keys.len() < limit && self.meter.stopped.is_none();
+                match self.table.get(&k) {
+                    // Not searched yet: within the walk's limit the region floods into
+                    // it (a new position, counted, stored with its first numbers), so
+                    // that regions of draws close.
+                    None if flood && self.meter.count() => {
+                        let or = game.to_move() == self.prover;
+                        let (pn, dn) = crate::pns::mobility(game, or, &mut self.scratch);
+                        self.table.insert(k, Entry { pn, dn, deps: None });
+                        let id = keys.len() as u32;
+                        index.insert(k, id);
+                        keys.push(k);
+                        s_moves.push(s_side(game));
+                        edges.push(Vec::new());
+                        edges[parent as usize].push(id);
+                        let mut moves = Vec::new();
+                        game.legal_moves(&mut moves);
+                        stack.push((id, moves, 0, Some((mv, undo))));
+                        continue;
+                    }
+                    None => OPEN,
+                    Some(e) if path_free(e) => {
+                        if numbers_status(e.pn, e.dn) == good {
+                            GOOD
+                        } else {
+                            BAD
+                        }
+                    }
+                    // Past the walk's limit, positions count as not searched yet.
+                    Some(_) if keys.len() >= limit => OPEN,
+                    Some(_) => {
+                        let id = keys.len() as u32;
+                        index.insert(k, id);
+                        keys.push(k);
+                        s_moves.push(s_side(game));
+                        edges.push(Vec::new());
+                        edges[parent as usize].push(id);
+                        let mut moves = Vec::new();
+                        game.legal_moves(&mut moves);
+                        stack.push((id, moves, 0, Some((mv, undo))));
+                        continue;
+                    }
+                }
+            };
+            edges[parent as usize].push(edge);
+            game.unmake(mv, undo);
+        }
+        let n = keys.len();
+        // The attractors, as in retrograde analysis: a member joins once the side that
+        // must reach the end has one move into the set (where it moves) or every move
+        // leads into it (where the other side moves).
+        let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for (p, es) in edges.iter().enumerate() {
+            for &c in es {
+                if (c as usize) < n {
+                    preds[c as usize].push(p as u32);
+                }
+            }
+        }
+        let attractor = |with_open: bool| -> Vec<bool> {
+            let mut need: Vec<u32> = (0..n)
+                .map(|i| {
+                    let hits = edges[i]
+                        .iter()
+                        .filter(|&&c| c == GOOD || (with_open && c == OPEN))
+                        .count() as u32;
+                    if s_moves[i] {
+                        u32::from(hits == 0)
+                    } else {
+                        edges[i].len() as u32 - hits
+                    }
+                })
+                .collect();
+            let mut inside = vec![false; n];
+            let mut queue: Vec<usize> = (0..n).filter(|&i| need[i] == 0).collect();
+            for &i in &queue {
+                inside[i] = true;
+            }
+            while let Some(j) = queue.pop() {
+                for &p in &preds[j] {
+                    let p = p as usize;
+                    if !inside[p] {
+                        need[p] -= 1;
+                        if need[p] == 0 {
+                            inside[p] = true;
+                            queue.push(p);
+                        }
+                    }
+                }
+            }
+            inside
+        };
+        let won = attractor(false);
+        let maybe = attractor(true);
+        for i in 0..n {
+            let status = if won[i] {
+                good
+            } else if !maybe[i] {
+                good.negate()
+            } else {
+                continue;
+            };
+            let (pn, dn) = if status == Status::Proved {
+                (0, INF)
+            } else {
+                (INF, 0)
+            };
+            self.table.insert(keys[i], Entry { pn, dn, deps: None });
+        }
+        if won[0] {
+            good
+        } else if !maybe[0] {
+            good.negate()
+        } else {
+            Status::Unknown
+        }
     }
 
     /// The proof move and a principal variation, read from the table.

@@ -8,9 +8,11 @@
 //! - [`mcts`]: Monte Carlo tree search (UCT) with uniformly random playouts, reproducible
 //!   from a seed, with chance nodes through [`Chance`](cgtk_core::Chance); [`NoChance`]
 //!   wraps games that have none.
-//! - [`pns`] (best-first proof-number search over an explicit tree) and [`dfpn`]
-//!   (depth-first proof-number search with a transposition table, optionally with the
-//!   1+ε trick): prove or disprove an [`Objective`] of a prover ([`Wins`],
+//! - [`pns`] (best-first proof-number search over the graph of positions, cycles decided
+//!   by a fixed point; [`pns_with_table`] keeps decided positions between searches) and
+//!   [`dfpn`] (depth-first proof-number search with a transposition table, optionally
+//!   with the 1+ε trick, and the same fixed point over the region below the root once it
+//!   meets cycles): prove or disprove an [`Objective`] of a prover ([`Wins`],
 //!   [`DoesNotLose`], or a game's own), within a [`Budget`], with the proof move, a
 //!   principal variation and optionally the proof tree ([`ProofNode`], serde). Positions
 //!   repeated on the path count as infinite play, judged by the objective; see [`pns`]
@@ -51,6 +53,7 @@ mod alphabeta;
 mod chance_mcts;
 mod deterministic;
 mod dfpn;
+mod graph;
 mod mcts;
 mod objective;
 mod pass;
@@ -64,5 +67,5 @@ pub use dfpn::{dfpn, dfpn_with_table, DfpnTable, DFPN_MAX_DEPTH};
 pub use mcts::{mcts, MctsConfig, MctsResult, MoveStats};
 pub use objective::{DoesNotLose, Objective, Status, Wins};
 pub use pass::{PassTurn, Turn, WithPass};
-pub use pns::pns;
+pub use pns::{pns, pns_with_table, PnsTable};
 pub use proof::{Budget, Leaf, Limit, Progress, ProofConfig, ProofNode, ProofResult, ProveError};

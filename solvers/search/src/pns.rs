@@ -1,5 +1,6 @@
-//! Best-first proof-number search over an explicit tree.
+//! Best-first proof-number search over the graph of positions (or a plain tree).
 
+use crate::graph::Graph;
 use crate::objective::{Objective, Status};
 use crate::proof::{
     add, Leaf, Meter, Progress, ProofConfig, ProofNode, ProofResult, ProveError, INF,
@@ -67,18 +68,28 @@ impl<M> Node<M> {
 /// keys for equal positions, side to move included; a perfect index serves).
 ///
 /// # Repetitions and transpositions
-/// A child whose position occurs on the path from the root is a leaf standing for
-/// infinite play ([`Objective::infinite_play_proves`]). The tree is a tree: each node is
-/// a path, so the root's result is exact. A result is *path-free* when every repetition
-/// in its (dis)proof returns to a position at or below the node; with
-/// [`ProofConfig::transpositions`] such results are kept by key and reused wherever the
-/// position recurs, path-dependent ones never.
+/// With [`ProofConfig::transpositions`] (the default) the search holds the graph of
+/// positions: a position reached by several paths is one node, and its status is its true
+/// value wherever it occurs. A position repeated on the current path counts as infinite
+/// play ([`Objective::infinite_play_proves`]) only in the proof and disproof numbers that
+/// choose the most-proving node; positions are decided by the local rule (a won child for
+/// the side to move, or every child lost) and, for cycles, by a fixed point on the
+/// expanded graph (the attractor of the wins of the side that needs the game to end, and
+/// the positions from which the other side keeps play away from those wins and from the
+/// unexpanded positions for ever), run whenever the graph has doubled. A node whose every
+/// undecided child is
+/// on the path expands the open positions of the region below it, or, when that region
+/// is complete, is decided by the fixed point.
 ///
-/// The promise, in a game with cycles: **proved** means the prover has a strategy that
-/// achieves the goal whatever the refuter does, **disproved** means the refuter has one
-/// that prevents it (infinite play counting as the objective says); both are sound, and
-/// given enough budget the search always finishes, because the tree without repetitions
-/// is finite.
+/// Without transpositions the search is a plain tree: each node is a path, a child
+/// repeating the path is a leaf standing for infinite play, and results that depend on
+/// the path are never reused.
+///
+/// The promise, in a game with cycles, either way: **proved** means the prover has a
+/// strategy that achieves the goal whatever the refuter does, **disproved** means the
+/// refuter has one that prevents it (infinite play counting as the objective says); both
+/// are sound, and given enough budget the search always finishes, because the graph of
+/// positions (and the tree without repetitions) is finite.
 ///
 /// ```
 /// use cgtk_core::Player;
@@ -112,6 +123,9 @@ where
     O: Objective<G>,
 {
     config.check()?;
+    if config.transpositions {
+        return pns_with_table(game, objective, key, config, progress, &mut PnsTable::new());
+    }
     let mut search = Pns {
         objective,
         key,
@@ -467,5 +481,123 @@ pub(crate) fn mobility<G: Game>(game: &G, or: bool, scratch: &mut Vec<G::Move>) 
         (1, n)
     } else {
         (n, 1)
+    }
+}
+
+/// The positions decided by earlier [`pns_with_table`] searches, kept so that the next
+/// search starts from them: each position's status (true wherever it occurs, cycles
+/// included, see [`pns`]) and its rank. It belongs to one objective and one key function:
+/// a search with another goal (by [`Objective::description`]) empties it first.
+///
+/// ```
+/// use cgtk_core::{Player, PositionKey};
+/// use cgtk_games::nim::Nim;
+/// use cgtk_search::{pns_with_table, PnsTable, ProofConfig, Status, Wins};
+///
+/// let mut table = PnsTable::new();
+/// let key = |g: &Nim| g.key();
+/// let goal = Wins(Player::First);
+/// let mut nim = Nim::new(&[3, 5, 6]).unwrap();
+/// let first = pns_with_table(&mut nim, &goal, &key, &ProofConfig::default(), &|_| {}, &mut table).unwrap();
+/// assert_eq!(first.status, Status::Disproved);
+/// assert!(table.len() > 0);
+/// // The same position again: decided from the table, without a single node.
+/// let again = pns_with_table(&mut nim, &goal, &key, &ProofConfig::default(), &|_| {}, &mut table).unwrap();
+/// assert_eq!((again.status, again.nodes), (Status::Disproved, 0));
+/// ```
+#[derive(Default)]
+pub struct PnsTable {
+    known: crate::graph::Known,
+    goal: String,
+}
+
+impl PnsTable {
+    /// An empty table.
+    pub fn new() -> PnsTable {
+        PnsTable::default()
+    }
+
+    /// The number of positions stored.
+    pub fn len(&self) -> usize {
+        self.known.len()
+    }
+
+    /// True when nothing is stored.
+    pub fn is_empty(&self) -> bool {
+        self.known.is_empty()
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.known.clear();
+    }
+}
+
+/// [`pns`] over the graph of positions (whatever [`ProofConfig::transpositions`] says),
+/// starting from the positions decided by earlier searches in `table` and adding those
+/// it decides. Those statuses hold wherever the position occurs, so reusing them is as
+/// sound as within one search.
+///
+/// # Errors
+/// [`ProveError::Epsilon`] for an invalid [`ProofConfig::epsilon`].
+pub fn pns_with_table<G, O>(
+    game: &mut G,
+    objective: &O,
+    key: &dyn Fn(&G) -> u64,
+    config: &ProofConfig,
+    progress: &dyn Fn(&Progress),
+    table: &mut PnsTable,
+) -> Result<ProofResult<G::Move>, ProveError>
+where
+    G: Game,
+    O: Objective<G>,
+{
+    config.check()?;
+    let goal = objective.description();
+    if table.goal != goal {
+        table.known.clear();
+        table.goal = goal;
+    }
+    let known = std::mem::take(&mut table.known);
+    let (result, decided) = {
+        let mut graph = Graph::new(objective, key, &known, Meter::new(config, progress));
+        let root = graph.root(game);
+        graph.run_pns(game, root);
+        let result = graph_result(game, &graph, root, config);
+        (result, graph.decided().collect::<Vec<_>>())
+    };
+    table.known = known;
+    table.known.extend(decided);
+    Ok(result)
+}
+
+/// The result of a search over the graph rooted at `root`.
+pub(crate) fn graph_result<G: Game, O: Objective<G>>(
+    game: &mut G,
+    graph: &Graph<'_, G, O>,
+    root: u32,
+    config: &ProofConfig,
+) -> ProofResult<G::Move> {
+    let node = graph.nodes[root as usize];
+    let status = node.status;
+    let tree = (config.proof_tree && status != Status::Unknown).then(|| graph.tree(root));
+    ProofResult {
+        status,
+        proof_move: graph.proof_move(root),
+        pv: if status == Status::Unknown {
+            graph.pv(root)
+        } else {
+            graph.pv_played(game, status)
+        },
+        nodes: graph.meter.nodes,
+        stored: graph.nodes.len() as u64,
+        bytes_per_stored: graph.bytes_per_node(),
+        elapsed: graph.meter.start.elapsed(),
+        stopped: if status == Status::Unknown {
+            graph.meter.stopped
+        } else {
+            None
+        },
+        tree,
     }
 }

@@ -55,10 +55,11 @@ pub struct ProofConfig {
     /// (1 + ε)⌉)` for the second-best sibling's number `second`; 0 (the default) is
     /// classic df-pn, 0.25 a common choice.
     pub epsilon: f64,
-    /// PNS only: keep positions whose result does not depend on the path to them in a
-    /// table of solved positions beside the tree, and reuse them where they recur.
-    /// Default true; without it the tree is a plain tree and its proof tree has no
-    /// `transposition` leaves. (df-pn always keeps its table.)
+    /// PNS only: search the graph of positions (one node per position, shared by every
+    /// path that reaches it, cycles decided by a fixed point; see [`pns`](crate::pns)).
+    /// Default true; without it PNS searches a plain tree (a node per path, repetitions
+    /// on the path as leaves), and its proof tree has no `transposition` leaves. (df-pn
+    /// always keeps its table.)
     pub transpositions: bool,
     /// PNS only: return the proof (or disproof) tree in [`ProofResult::tree`].
     pub proof_tree: bool,

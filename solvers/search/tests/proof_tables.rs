@@ -9,7 +9,10 @@ mod common;
 use cgtk_core::{Game, Notation, PerfectIndex, Player, Value};
 use cgtk_games::fox_hounds::{FoxHounds, Role};
 use cgtk_games::kono::{Kono, Variant};
-use cgtk_search::{dfpn, dfpn_with_table, pns, DfpnTable, DoesNotLose, ProofConfig, Status, Wins};
+use cgtk_search::{
+    dfpn, dfpn_with_table, pns, pns_with_table, DfpnTable, DoesNotLose, PnsTable, ProofConfig,
+    Status, Wins,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -60,6 +63,29 @@ fn hounds_win_from_every_start() {
                 "{variant}: the variation ends in {}",
                 line.position_text()
             );
+        }
+    }
+}
+
+/// PNS proves the hounds' win from every start within 10^7 nodes, and its principal
+/// variation is legal.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn pns_proves_every_start_within_ten_million_nodes() {
+    for first in ["fox", "hounds"] {
+        for fox in ["b8", "d8", "f8", "h8"] {
+            let variant = format!("fox={fox},first={first}");
+            let mut game = FoxHounds::start(variant.parse().unwrap());
+            let goal = Wins(game.player(Role::Hounds));
+            let config = ProofConfig::nodes(10_000_000);
+            let r = pns(&mut game, &goal, &fox_key, &config, &|_| {}).unwrap();
+            eprintln!("{variant}: pns {} in {} nodes", r.status, r.nodes);
+            assert_eq!(r.status, Status::Proved, "{variant}");
+            let mut line = game;
+            for &mv in &r.pv {
+                assert!(line.is_legal(mv), "{variant}: {}", line.position_text());
+                line.make(mv);
+            }
         }
     }
 }
@@ -188,6 +214,197 @@ fn kono_random_positions_match_the_table_where_decided() {
     );
     assert!(values.iter().all(|&n| n > 500), "{values:?}");
     assert!(pns_finished > 4000 && dfpn_finished > 4000);
+}
+
+/// A count from the environment variable `name`, or `default`.
+fn env_count(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The goal's check: 10,000 random Kono positions with at most 6 pieces a side,
+/// alternately for "the side to move wins" and "does not lose", PNS and df-pn each given
+/// up to 10^7 nodes a position, with one table per goal and prover shared across the
+/// positions (path-free results only, so later positions reuse earlier proofs soundly).
+/// Every answer must equal the table's, and none may be unknown. `KONO_POSITIONS` and
+/// `KONO_NODES` shrink the run for measurement. Heavy: run with
+/// `cargo test --release -p cgtk-search --test proof_tables -- --ignored kono_six --nocapture`.
+#[test]
+#[ignore = "heavy: run with --release"]
+fn kono_six_pieces_match_the_table_with_shared_tables() {
+    let variant: Variant = "max-pieces=6".parse().unwrap();
+    let solution = cgtk_retro::solve(&Kono::start(variant), &|_| {}).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let positions = env_count("KONO_POSITIONS", 10_000);
+    let budget = env_count("KONO_NODES", 10_000_000);
+    // `KONO_FRESH=1` empties the tables before every position, for comparison.
+    let fresh = env_count("KONO_FRESH", 0) == 1;
+    // Indexed by goal, then by the prover (the side to move at the root).
+    let mut pns_tables: [[PnsTable; 2]; 2] = Default::default();
+    let mut dfpn_tables: [[DfpnTable; 2]; 2] = Default::default();
+    let (mut values, mut nodes, mut unknown) = ([0u32; 3], [0u64; 2], [0u32; 2]);
+    let mut unknown_positions = Vec::new();
+    let (start, mut seconds) = (std::time::Instant::now(), [0f64; 2]);
+    for i in 0..positions {
+        let mut game = random_kono(&mut rng, variant, 6);
+        let value = solution.verdict(game.index()).unwrap().value;
+        values[value as usize] += 1;
+        let goal = (i % 2) as usize;
+        let side = game.to_move().index();
+        let want = common::expected(value)[goal];
+        let config = ProofConfig::nodes(budget);
+        if fresh {
+            pns_tables[goal][side].clear();
+            dfpn_tables[goal][side].clear();
+        }
+        let (pt, dt) = (&mut pns_tables[goal][side], &mut dfpn_tables[goal][side]);
+        let (a, b) = if goal == 0 {
+            let o = Wins::side_to_move(&game);
+            let clock = std::time::Instant::now();
+            let a = pns_with_table(&mut game, &o, &kono_key, &config, &|_| {}, pt).unwrap();
+            seconds[0] += clock.elapsed().as_secs_f64();
+            let (d, clock) = (dfpn_config(budget), std::time::Instant::now());
+            let b = dfpn_with_table(&mut game, &o, &kono_key, &d, &|_| {}, dt).unwrap();
+            seconds[1] += clock.elapsed().as_secs_f64();
+            (a, b)
+        } else {
+            let o = DoesNotLose::side_to_move(&game);
+            let clock = std::time::Instant::now();
+            let a = pns_with_table(&mut game, &o, &kono_key, &config, &|_| {}, pt).unwrap();
+            seconds[0] += clock.elapsed().as_secs_f64();
+            let (d, clock) = (dfpn_config(budget), std::time::Instant::now());
+            let b = dfpn_with_table(&mut game, &o, &kono_key, &d, &|_| {}, dt).unwrap();
+            seconds[1] += clock.elapsed().as_secs_f64();
+            (a, b)
+        };
+        let text = game.position_text();
+        for (k, r) in [&a, &b].into_iter().enumerate() {
+            nodes[k] += r.nodes;
+            if r.status == Status::Unknown {
+                unknown[k] += 1;
+                unknown_positions.push(format!("{} goal {goal}: {text}", ["pns", "df-pn"][k]));
+            } else {
+                assert_eq!(
+                    r.status,
+                    want,
+                    "{}, goal {goal}: {text}",
+                    ["pns", "df-pn"][k]
+                );
+            }
+        }
+        if (i + 1) % 100 == 0 {
+            eprintln!(
+                "{} positions, {:.1} s (pns, df-pn {seconds:.1?}): unknown {unknown:?}; nodes {nodes:?}",
+                i + 1,
+                start.elapsed().as_secs_f64()
+            );
+        }
+    }
+    let stored = [
+        pns_tables
+            .iter()
+            .flatten()
+            .map(PnsTable::len)
+            .sum::<usize>(),
+        dfpn_tables
+            .iter()
+            .flatten()
+            .map(DfpnTable::len)
+            .sum::<usize>(),
+    ];
+    eprintln!(
+        "kono <= 6 pieces, {positions} positions: wins, losses, draws {values:?}; nodes pns, \
+         df-pn {nodes:?}; unknown {unknown:?}; {:.1} s (pns, df-pn {seconds:.1?}); entries kept {stored:?}; \
+         unknown: {unknown_positions:?}",
+        start.elapsed().as_secs_f64()
+    );
+    assert_eq!(unknown, [0, 0], "{unknown_positions:?}");
+}
+
+/// 200 random Kono positions with at most 3 pieces a side, alternately for "the side to
+/// move wins" and "does not lose": PNS and df-pn (each with a fresh table) both decide
+/// every one within 10^7 nodes, exactly as the table says, draws included. Heavy (about
+/// 4 minutes on a busy 2-core machine): run with
+/// `cargo test --release -p cgtk-search --test proof_tables -- --ignored`.
+#[test]
+#[ignore = "heavy: about 4 minutes in release"]
+fn kono_three_pieces_a_side_match_the_table_exactly() {
+    let variant: Variant = "max-pieces=3".parse().unwrap();
+    let solution = cgtk_retro::solve(&Kono::start(variant), &|_| {}).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let (mut values, mut nodes) = ([0u32; 3], [0u64; 2]);
+    for i in 0..200 {
+        let mut game = random_kono(&mut rng, variant, 3);
+        let value = solution.verdict(game.index()).unwrap().value;
+        values[value as usize] += 1;
+        let goal = i % 2;
+        let want = common::expected(value)[goal];
+        let config = ProofConfig::nodes(10_000_000);
+        let (a, b) = if goal == 0 {
+            let o = Wins::side_to_move(&game);
+            let a = pns(&mut game, &o, &kono_key, &config, &|_| {}).unwrap();
+            (
+                a,
+                dfpn(&mut game, &o, &kono_key, &dfpn_config(10_000_000), &|_| {}).unwrap(),
+            )
+        } else {
+            let o = DoesNotLose::side_to_move(&game);
+            let a = pns(&mut game, &o, &kono_key, &config, &|_| {}).unwrap();
+            (
+                a,
+                dfpn(&mut game, &o, &kono_key, &dfpn_config(10_000_000), &|_| {}).unwrap(),
+            )
+        };
+        let text = game.position_text();
+        assert_eq!(a.status, want, "pns, goal {goal}: {text}");
+        assert_eq!(b.status, want, "df-pn, goal {goal}: {text}");
+        nodes[0] += a.nodes;
+        nodes[1] += b.nodes;
+    }
+    eprintln!("kono <= 3 pieces: wins, losses, draws {values:?}; nodes pns, df-pn {nodes:?}");
+    assert!(values.iter().all(|&n| n > 10), "{values:?}");
+}
+
+/// Every 97th Kono position with at most 2 pieces a side, both goals: PNS and df-pn both
+/// decide each exactly as the table says, draws by repetition included, and every proof
+/// move keeps the goal.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn kono_small_endgames_match_the_table() {
+    let variant: Variant = "max-pieces=2".parse().unwrap();
+    let start = Kono::start(variant);
+    let solution = cgtk_retro::solve(&start, &|_| {}).unwrap();
+    let value = |g: &Kono| solution.verdict(g.index()).unwrap().value;
+    let step = 97;
+    let mut tally = common::Tally::default();
+    let mut draws = 0;
+    for i in (0..start.index_size()).step_by(step) {
+        let Some(game) = start.position_at(i) else {
+            continue;
+        };
+        draws += (value(&game) == Value::Draw) as u32;
+        let before = tally;
+        common::check(
+            &game,
+            value(&game),
+            &kono_key,
+            &ProofConfig::nodes(10_000_000),
+            &value,
+            &mut tally,
+        );
+        let nodes = tally.pns_nodes + tally.dfpn_nodes - before.pns_nodes - before.dfpn_nodes;
+        if nodes > 1_000_000 {
+            eprintln!("{}: {nodes} nodes", game.position_text());
+        }
+    }
+    eprintln!("kono <= 2 pieces: {tally:?}, {draws} draws");
+    assert_eq!(tally.dfpn_unknown, 0, "{tally:?}");
+    assert!(
+        draws >= 10 && tally.checked >= 40,
+        "{draws} draws, {tally:?}"
+    );
 }
 
 /// The start of Kono is not a win for either side: neither search claims one.

@@ -1,0 +1,757 @@
+//! The explicit search graph that [`pns`](crate::pns) (with transpositions) and
+//! [`dfpn`](crate::dfpn) share: one node per position, decided only by sound rules.
+//!
+//! # How positions are decided
+//! Every status stored in the graph is the position's true value for the objective,
+//! whatever the path that reached it, so results are shared freely between paths.
+//! Two rules decide positions:
+//! - *local*: a node whose side to move has a child won for it, or whose every child is
+//!   lost for it, is decided as that (children's statuses being true values);
+//! - *fixed point*: on a set of expanded nodes, the side that must reach the end of the
+//!   game to achieve its goal (the prover when infinite play does not prove the goal, the
+//!   refuter otherwise) wins exactly on the attractor of its won positions, and loses
+//!   wherever the other side can keep play for ever out of the attractor of its won
+//!   positions *and* every position not yet known. This is what decides draws by
+//!   repetition, without any path-dependent result.
+//!
+//! A repetition on the current path only steers the proof and disproof numbers (it counts
+//! as infinite play for them), never a status. Nodes won by the side that must reach the
+//! end carry a rank (plies to the end along the winning strategy), so that proof trees and
+//! principal variations never circle.
+
+use crate::objective::{Objective, Status};
+use crate::proof::{add, Leaf, Meter, ProofNode, INF};
+use cgtk_core::{Game, Player};
+use std::collections::{HashMap, HashSet, VecDeque};
+
+const NONE: u32 = u32::MAX;
+const CAP: u32 = INF - 1;
+/// A dead end whose region is this small expands its nearest open node only.
+const SMALL: usize = 64;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum State {
+    /// Not expanded yet.
+    Open,
+    /// Expanded: its edges are `first..first + len`.
+    Inner,
+    /// Decided without expansion.
+    Leaf(Leaf),
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GNode {
+    first: u32,
+    len: u32,
+    pub(crate) pn: u32,
+    pub(crate) dn: u32,
+    penalty: u32,
+    rank: u32,
+    pub(crate) status: Status,
+    pub(crate) or: bool,
+    on_path: bool,
+    pub(crate) state: State,
+}
+
+/// A position decided in an earlier search: proved or not, and its rank.
+pub(crate) type Known = HashMap<u64, (bool, u32)>;
+
+pub(crate) struct Graph<'a, G: Game, O> {
+    objective: &'a O,
+    key: &'a dyn Fn(&G) -> u64,
+    prover: Player,
+    /// The status of the side that must reach the end of the game.
+    good: Status,
+    pub(crate) nodes: Vec<GNode>,
+    edges: Vec<u32>,
+    moves: Vec<G::Move>,
+    index: HashMap<u64, u32>,
+    known: &'a Known,
+    pub(crate) meter: Meter<'a>,
+    scratch: Vec<G::Move>,
+    last_global: usize,
+    mark: Vec<u32>,
+}
+
+fn decided_numbers(status: Status) -> (u32, u32) {
+    match status {
+        Status::Proved => (0, INF),
+        Status::Disproved => (INF, 0),
+        Status::Unknown => (1, 1),
+    }
+}
+
+impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
+    pub fn new(
+        objective: &'a O,
+        key: &'a dyn Fn(&G) -> u64,
+        known: &'a Known,
+        meter: Meter<'a>,
+    ) -> Self {
+        Graph {
+            objective,
+            key,
+            prover: objective.prover(),
+            good: if objective.infinite_play_proves() {
+                Status::Disproved
+            } else {
+                Status::Proved
+            },
+            nodes: Vec::new(),
+            edges: Vec::new(),
+            moves: Vec::new(),
+            index: HashMap::new(),
+            known,
+            meter,
+            scratch: Vec::new(),
+            last_global: 0,
+            mark: Vec::new(),
+        }
+    }
+
+    /// Bytes per node: the node, its share of the index, and (on average) its edges.
+    pub fn bytes_per_node(&self) -> usize {
+        let edge = std::mem::size_of::<u32>() + std::mem::size_of::<G::Move>();
+        let per_edges = if self.nodes.is_empty() {
+            0
+        } else {
+            self.edges.len() * edge / self.nodes.len()
+        };
+        std::mem::size_of::<GNode>() + std::mem::size_of::<(u64, u32)>() + 1 + per_edges
+    }
+
+    fn bytes(&self) -> usize {
+        self.nodes.len() * (std::mem::size_of::<GNode>() + std::mem::size_of::<(u64, u32)>() + 1)
+            + self.edges.len() * (std::mem::size_of::<u32>() + std::mem::size_of::<G::Move>())
+    }
+
+    /// The node of position `game`, created (and judged) if new.
+    pub fn node_for(&mut self, game: &G) -> u32 {
+        let k = (self.key)(game);
+        if let Some(&id) = self.index.get(&k) {
+            return id;
+        }
+        let or = game.to_move() == self.prover;
+        let mut node = GNode {
+            first: 0,
+            len: 0,
+            pn: 1,
+            dn: 1,
+            penalty: 0,
+            rank: 0,
+            status: Status::Unknown,
+            or,
+            on_path: false,
+            state: State::Open,
+        };
+        let status = self.objective.evaluate(game);
+        let decided = if status != Status::Unknown {
+            Some((status, Leaf::Terminal, 0))
+        } else if let Some(&(proved, rank)) = self.known.get(&k) {
+            let s = if proved {
+                Status::Proved
+            } else {
+                Status::Disproved
+            };
+            Some((s, Leaf::Transposition, rank))
+        } else {
+            game.legal_moves(&mut self.scratch);
+            let n = self.scratch.len() as u32;
+            if n == 0 {
+                // No good move at an OR node; no defence at an AND node.
+                let s = if or {
+                    Status::Disproved
+                } else {
+                    Status::Proved
+                };
+                Some((s, Leaf::NoMoves, 0))
+            } else {
+                (node.pn, node.dn) = if or { (1, n) } else { (n, 1) };
+                None
+            }
+        };
+        if let Some((status, leaf, rank)) = decided {
+            node.status = status;
+            node.state = State::Leaf(leaf);
+            node.rank = rank;
+            (node.pn, node.dn) = decided_numbers(status);
+        }
+        let id = self.nodes.len() as u32;
+        self.nodes.push(node);
+        self.index.insert(k, id);
+        id
+    }
+
+    fn children(&self, n: u32) -> std::ops::Range<usize> {
+        let node = &self.nodes[n as usize];
+        node.first as usize..(node.first + node.len) as usize
+    }
+
+    /// Expands open node `n` (the position `game`); false when the budget ran out.
+    fn expand(&mut self, game: &mut G, n: u32) -> bool {
+        if self.nodes[n as usize].state != State::Open {
+            return true;
+        }
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let mut ids = Vec::with_capacity(moves.len());
+        for &mv in &moves {
+            if !self.meter.count() {
+                return false;
+            }
+            let undo = game.make(mv);
+            ids.push(self.node_for(game));
+            game.unmake(mv, undo);
+        }
+        let first = self.edges.len() as u32;
+        self.edges.extend_from_slice(&ids);
+        self.moves.extend_from_slice(&moves);
+        let node = &mut self.nodes[n as usize];
+        node.first = first;
+        node.len = ids.len() as u32;
+        node.state = State::Inner;
+        self.meter.memory(self.bytes());
+        self.update(n);
+        true
+    }
+
+    /// The numbers a child shows its parent: decided, a repetition of the path (counted
+    /// as infinite play), or its stored numbers.
+    fn shown(&self, c: u32) -> (u32, u32) {
+        let child = &self.nodes[c as usize];
+        if child.status != Status::Unknown {
+            (child.pn, child.dn)
+        } else if child.on_path {
+            if self.objective.infinite_play_proves() {
+                (0, INF)
+            } else {
+                (INF, 0)
+            }
+        } else {
+            (child.pn, child.dn)
+        }
+    }
+
+    fn s_moves(&self, n: u32) -> bool {
+        self.nodes[n as usize].or == (self.good == Status::Proved)
+    }
+
+    /// Decides node `n` as `status`, with its rank when it is won by the side that must
+    /// reach the end.
+    fn set_status(&mut self, n: u32, status: Status) {
+        let mut rank = 0;
+        if status == self.good {
+            let range = self.children(n);
+            let ranks = self.edges[range]
+                .iter()
+                .filter(|&&c| self.nodes[c as usize].status == status)
+                .map(|&c| self.nodes[c as usize].rank);
+            rank = if self.s_moves(n) {
+                ranks.min()
+            } else {
+                ranks.max()
+            }
+            .unwrap_or(0)
+            .saturating_add(1);
+        }
+        let node = &mut self.nodes[n as usize];
+        node.status = status;
+        node.rank = rank;
+        (node.pn, node.dn) = decided_numbers(status);
+    }
+
+    /// Recomputes the numbers of inner node `n`, deciding it by the local rule when its
+    /// children allow.
+    pub fn update(&mut self, n: u32) {
+        let node = self.nodes[n as usize];
+        if node.status != Status::Unknown || node.state != State::Inner {
+            return;
+        }
+        let (mut any_p, mut all_p, mut any_d, mut all_d) = (false, true, false, true);
+        let (mut min_pn, mut sum_pn, mut min_dn, mut sum_dn) = (INF, 0u32, INF, 0u32);
+        for &c in &self.edges[self.children(n)] {
+            let s = self.nodes[c as usize].status;
+            any_p |= s == Status::Proved;
+            all_p &= s == Status::Proved;
+            any_d |= s == Status::Disproved;
+            all_d &= s == Status::Disproved;
+            let (p, d) = self.shown(c);
+            min_pn = min_pn.min(p);
+            min_dn = min_dn.min(d);
+            sum_pn = add(sum_pn, p);
+            sum_dn = add(sum_dn, d);
+        }
+        let decided = if node.or {
+            if any_p {
+                Status::Proved
+            } else if all_d {
+                Status::Disproved
+            } else {
+                Status::Unknown
+            }
+        } else if any_d {
+            Status::Disproved
+        } else if all_p {
+            Status::Proved
+        } else {
+            Status::Unknown
+        };
+        if decided != Status::Unknown {
+            self.set_status(n, decided);
+            return;
+        }
+        let (pn, dn) = if node.or {
+            (min_pn, sum_dn)
+        } else {
+            (sum_pn, min_dn)
+        };
+        let clamp = |x: u32| add(x, node.penalty).clamp(1, CAP);
+        let node = &mut self.nodes[n as usize];
+        node.pn = clamp(pn);
+        node.dn = clamp(dn);
+    }
+
+    /// The child of inner node `n` to search (undecided, not on the path; the smallest
+    /// proof number at an OR node, disproof number at an AND node), its edge, and the
+    /// second-smallest such number.
+    fn select(&self, n: u32) -> Option<(u32, usize, u32)> {
+        let or = self.nodes[n as usize].or;
+        let mut best = None;
+        let (mut first, mut second) = (INF, INF);
+        for e in self.children(n) {
+            let c = self.edges[e];
+            let child = &self.nodes[c as usize];
+            if child.status != Status::Unknown || child.on_path {
+                continue;
+            }
+            let v = if or { child.pn } else { child.dn };
+            if best.is_none() || v < first {
+                second = first;
+                first = v;
+                best = Some((c, e));
+            } else if v < second {
+                second = v;
+            }
+        }
+        best.map(|(c, e)| (c, e, second))
+    }
+
+    fn status(&self, n: u32) -> Status {
+        self.nodes[n as usize].status
+    }
+
+    /// Starts a search at `game`: the root's node, on the path.
+    pub fn root(&mut self, game: &G) -> u32 {
+        let root = self.node_for(game);
+        self.nodes[root as usize].on_path = true;
+        root
+    }
+
+    /// Runs the fixed point on every expanded node when the graph has doubled since the
+    /// last time.
+    fn maybe_global(&mut self) {
+        if self.nodes.len() >= 2 * self.last_global.max(512) {
+            self.last_global = self.nodes.len();
+            let members: Vec<u32> = (0..self.nodes.len() as u32)
+                .filter(|&n| {
+                    let node = &self.nodes[n as usize];
+                    node.status == Status::Unknown && node.state == State::Inner
+                })
+                .collect();
+            self.fixpoint(&members);
+        }
+    }
+
+    /// Best-first search (PNS): from the root to the most-proving node each round.
+    pub fn run_pns(&mut self, game: &mut G, root: u32) {
+        let mut path: Vec<(u32, usize, G::Undo)> = Vec::new();
+        while self.status(root) == Status::Unknown && self.meter.stopped.is_none() {
+            self.maybe_global();
+            if self.status(root) != Status::Unknown {
+                break;
+            }
+            let mut n = root;
+            loop {
+                if self.nodes[n as usize].state == State::Open {
+                    self.expand(game, n);
+                    break;
+                }
+                if self.status(n) != Status::Unknown {
+                    break;
+                }
+                match self.select(n) {
+                    Some((c, e, _)) if path.len() < crate::DFPN_MAX_DEPTH => {
+                        let mv = self.moves[e];
+                        let undo = game.make(mv);
+                        path.push((n, e, undo));
+                        self.nodes[c as usize].on_path = true;
+                        n = c;
+                    }
+                    _ => {
+                        self.dead_end(game, n);
+                        break;
+                    }
+                }
+            }
+            self.update(n);
+            while let Some((parent, e, undo)) = path.pop() {
+                game.unmake(self.moves[e], undo);
+                self.nodes[n as usize].on_path = false;
+                n = parent;
+                self.update(n);
+            }
+            let r = self.nodes[root as usize];
+            self.meter.report(Some(r.pn), Some(r.dn));
+        }
+    }
+
+    /// Node `n` (the position `game`) has no child to search: every undecided one is on
+    /// the path. Looks for the nearest open position below it (through undecided nodes,
+    /// the path included) and expands it; with none, the region below `n` is complete
+    /// and the fixed point decides `n`. Either way the search moves on.
+    fn dead_end(&mut self, game: &mut G, n: u32) {
+        {
+            let node = &mut self.nodes[n as usize];
+            node.penalty = node.penalty.saturating_add(1).min(CAP);
+        }
+        let mut from: HashMap<u32, (u32, usize)> = HashMap::new();
+        let mut queue = VecDeque::from([n]);
+        let mut seen = vec![n];
+        let mut open = Vec::new();
+        from.insert(n, (NONE, 0));
+        while let Some(v) = queue.pop_front() {
+            for e in self.children(v) {
+                let c = self.edges[e];
+                if self.status(c) != Status::Unknown || from.contains_key(&c) {
+                    continue;
+                }
+                from.insert(c, (v, e));
+                if self.nodes[c as usize].state == State::Open {
+                    open.push(c);
+                    if seen.len() <= SMALL {
+                        break;
+                    }
+                } else {
+                    seen.push(c);
+                    queue.push_back(c);
+                }
+            }
+            if seen.len() <= SMALL && !open.is_empty() {
+                break;
+            }
+        }
+        if open.is_empty() || seen.len() > SMALL {
+            // The region below `n` (every undecided node it reaches) is known but for
+            // its open nodes: the fixed point may already decide it.
+            self.fixpoint(&seen);
+            if self.status(n) != Status::Unknown {
+                return;
+            }
+        }
+        // Expand the open nodes found, walking to each from `n`, and update the routes.
+        for f in open {
+            if self.meter.stopped.is_some() {
+                break;
+            }
+            let mut route = Vec::new();
+            let mut v = f;
+            while v != n {
+                let (p, e) = from[&v];
+                route.push((p, e));
+                v = p;
+            }
+            route.reverse();
+            let mut undos = Vec::with_capacity(route.len());
+            for &(_, e) in &route {
+                let mv = self.moves[e];
+                undos.push((mv, game.make(mv)));
+            }
+            self.expand(game, f);
+            while let Some((mv, undo)) = undos.pop() {
+                game.unmake(mv, undo);
+            }
+            for &(p, _) in route.iter().rev() {
+                if p != n {
+                    self.update(p);
+                }
+            }
+        }
+    }
+
+    /// The fixed point on `members` (undecided inner nodes; every other node counts as
+    /// known by its status, or as unknown when undecided): decides the attractor of the
+    /// side that must reach the end as won for it, and the nodes outside the attractor of
+    /// its wins and the unknown as lost for it.
+    pub fn fixpoint(&mut self, members: &[u32]) {
+        let members: Vec<u32> = members
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let node = &self.nodes[m as usize];
+                node.status == Status::Unknown && node.state == State::Inner
+            })
+            .collect();
+        if members.is_empty() {
+            return;
+        }
+        if self.mark.len() < self.nodes.len() {
+            self.mark.resize(self.nodes.len(), NONE);
+        }
+        for (i, &m) in members.iter().enumerate() {
+            self.mark[m as usize] = i as u32;
+        }
+        let good = self.good;
+        let k = members.len();
+        let mut need_win = vec![0u32; k];
+        let mut need_any = vec![0u32; k];
+        let mut preds_count = vec![0u32; k + 1];
+        for (i, &m) in members.iter().enumerate() {
+            let s_moves = self.s_moves(m);
+            let len = self.nodes[m as usize].len;
+            let (mut a, mut b) = if s_moves { (1u32, 1u32) } else { (len, len) };
+            for &c in &self.edges[self.children(m)] {
+                let st = self.nodes[c as usize].status;
+                let member = self.mark[c as usize] != NONE;
+                if st == good {
+                    a = a.saturating_sub(1);
+                    b = b.saturating_sub(1);
+                } else if st == Status::Unknown && !member {
+                    b = b.saturating_sub(1);
+                }
+                if member {
+                    preds_count[self.mark[c as usize] as usize] += 1;
+                }
+            }
+            need_win[i] = a;
+            need_any[i] = b;
+        }
+        // Predecessors of each member, among the members.
+        let mut offsets = vec![0u32; k + 1];
+        for i in 0..k {
+            offsets[i + 1] = offsets[i] + preds_count[i];
+        }
+        let mut fill = offsets.clone();
+        let mut preds = vec![0u32; offsets[k] as usize];
+        for (i, &m) in members.iter().enumerate() {
+            for &c in &self.edges[self.children(m)] {
+                let j = self.mark[c as usize];
+                if j != NONE {
+                    preds[fill[j as usize] as usize] = i as u32;
+                    fill[j as usize] += 1;
+                }
+            }
+        }
+        // The attractor of the side's wins: decided at once, in order, with ranks.
+        let attract = |need: &mut Vec<u32>, on_add: &mut dyn FnMut(usize)| {
+            let mut inside = vec![false; k];
+            let mut queue: VecDeque<usize> = (0..k).filter(|&i| need[i] == 0).collect();
+            for &i in &queue {
+                inside[i] = true;
+            }
+            while let Some(j) = queue.pop_front() {
+                on_add(j);
+                for &p in &preds[offsets[j] as usize..offsets[j + 1] as usize] {
+                    let p = p as usize;
+                    if !inside[p] {
+                        need[p] = need[p].saturating_sub(1);
+                        if need[p] == 0 {
+                            inside[p] = true;
+                            queue.push_back(p);
+                        }
+                    }
+                }
+            }
+            inside
+        };
+        let mut won = Vec::new();
+        attract(&mut need_win, &mut |j| won.push(j));
+        for &j in &won {
+            // Ranks need the children decided first: the queue order guarantees it.
+            self.set_status(members[j], good);
+        }
+        let maybe = attract(&mut need_any, &mut |_| {});
+        let lost = good.negate();
+        for (i, &m) in members.iter().enumerate() {
+            if !maybe[i] {
+                self.set_status(m, lost);
+            }
+            self.mark[m as usize] = NONE;
+        }
+    }
+
+    /// The child of decided node `n` that keeps its status for the side to move there:
+    /// the lowest-ranked won child for the side that must reach the end, any lost-for-the-
+    /// mover child otherwise. `None` when the side to move there loses.
+    pub fn deciding_edge(&self, n: u32) -> Option<usize> {
+        let node = &self.nodes[n as usize];
+        let status = node.status;
+        let winner_moves = node.or == (status == Status::Proved);
+        if !winner_moves || node.state != State::Inner {
+            return None;
+        }
+        self.children(n)
+            .filter(|&e| self.nodes[self.edges[e] as usize].status == status)
+            .min_by_key(|&e| {
+                if status == self.good {
+                    self.nodes[self.edges[e] as usize].rank
+                } else {
+                    0
+                }
+            })
+    }
+
+    /// A principal variation from `root`.
+    pub fn pv(&self, root: u32) -> Vec<G::Move> {
+        let mut pv = Vec::new();
+        let mut seen = HashSet::from([root]);
+        let mut n = root;
+        let status = self.status(root);
+        while pv.len() < 256 && self.nodes[n as usize].state == State::Inner {
+            let next = if status == Status::Unknown {
+                self.select(n).map(|(_, e, _)| e)
+            } else if let Some(e) = self.deciding_edge(n) {
+                Some(e)
+            } else {
+                // The loser's longest resistance, or a reply explored further.
+                self.children(n).max_by_key(|&e| {
+                    let c = &self.nodes[self.edges[e] as usize];
+                    (
+                        c.status == status && status == self.good,
+                        if status == self.good { c.rank } else { 0 },
+                        c.state == State::Inner,
+                        std::cmp::Reverse(e),
+                    )
+                })
+            };
+            let Some(e) = next else { break };
+            pv.push(self.moves[e]);
+            n = self.edges[e];
+            if !seen.insert(n) {
+                break;
+            }
+        }
+        pv
+    }
+
+    /// The status and rank of position key `k`, from the graph or the earlier searches.
+    fn lookup(&self, k: u64) -> (Status, u32) {
+        if let Some(&id) = self.index.get(&k) {
+            let node = &self.nodes[id as usize];
+            return (node.status, node.rank);
+        }
+        match self.known.get(&k) {
+            Some(&(true, rank)) => (Status::Proved, rank),
+            Some(&(false, rank)) => (Status::Disproved, rank),
+            None => (Status::Unknown, 0),
+        }
+    }
+
+    /// A principal variation from `game` (the root, decided as `status`), played out on
+    /// the board so that it goes on through positions decided by earlier searches.
+    pub fn pv_played(&self, game: &mut G, status: Status) -> Vec<G::Move> {
+        let mut pv = Vec::new();
+        let mut undos = Vec::new();
+        let mut seen = HashSet::from([(self.key)(game)]);
+        let mut moves = Vec::new();
+        while pv.len() < 256 && self.objective.evaluate(game) == Status::Unknown {
+            let or = game.to_move() == self.prover;
+            game.legal_moves(&mut moves);
+            let mut best: Option<(G::Move, (bool, u32))> = None;
+            let winner_moves = or == (status == Status::Proved);
+            for &mv in &moves {
+                let undo = game.make(mv);
+                let (st, rank) = self.lookup((self.key)(game));
+                game.unmake(mv, undo);
+                // The winner: the fastest way to keep the result; the loser: the longest
+                // resistance.
+                let score = if winner_moves {
+                    if st != status {
+                        continue;
+                    }
+                    (true, u32::MAX - if status == self.good { rank } else { 0 })
+                } else {
+                    (st == status, if status == self.good { rank } else { 0 })
+                };
+                if best.map_or(true, |(_, b)| score > b) {
+                    best = Some((mv, score));
+                }
+            }
+            let Some((mv, _)) = best else { break };
+            pv.push(mv);
+            undos.push((mv, game.make(mv)));
+            if !seen.insert((self.key)(game)) {
+                break;
+            }
+        }
+        while let Some((mv, undo)) = undos.pop() {
+            game.unmake(mv, undo);
+        }
+        pv
+    }
+
+    /// The (dis)proof tree from decided node `n`: a transposition leaf where a node
+    /// recurs, a repetition leaf where it repeats the path.
+    pub fn tree(&self, root: u32) -> ProofNode<G::Move> {
+        let mut path = HashSet::new();
+        let mut emitted = HashSet::new();
+        self.tree_at(root, None, &mut path, &mut emitted)
+    }
+
+    fn tree_at(
+        &self,
+        n: u32,
+        mv: Option<G::Move>,
+        path: &mut HashSet<u32>,
+        emitted: &mut HashSet<u32>,
+    ) -> ProofNode<G::Move> {
+        let node = self.nodes[n as usize];
+        let leaf = match node.state {
+            State::Leaf(leaf) => Some(leaf),
+            _ if path.contains(&n) => Some(Leaf::Repetition),
+            _ if emitted.contains(&n) => Some(Leaf::Transposition),
+            _ => None,
+        };
+        let mut children = Vec::new();
+        if leaf.is_none() {
+            path.insert(n);
+            emitted.insert(n);
+            match self.deciding_edge(n) {
+                Some(e) => {
+                    children.push(self.tree_at(self.edges[e], Some(self.moves[e]), path, emitted))
+                }
+                None => {
+                    for e in self.children(n) {
+                        children.push(self.tree_at(
+                            self.edges[e],
+                            Some(self.moves[e]),
+                            path,
+                            emitted,
+                        ));
+                    }
+                }
+            }
+            path.remove(&n);
+        }
+        ProofNode {
+            mv,
+            prover_to_move: node.or,
+            status: node.status,
+            leaf,
+            children,
+        }
+    }
+
+    /// Every decided position by key: proved or not, and its rank.
+    pub fn decided(&self) -> impl Iterator<Item = (u64, (bool, u32))> + '_ {
+        self.index.iter().filter_map(|(&k, &id)| {
+            let node = &self.nodes[id as usize];
+            (node.status != Status::Unknown)
+                .then_some((k, (node.status == Status::Proved, node.rank)))
+        })
+    }
+
+    /// The proof move: the root's deciding move, when the side to move there wins.
+    pub fn proof_move(&self, root: u32) -> Option<G::Move> {
+        self.deciding_edge(root).map(|e| self.moves[e])
+    }
+}
