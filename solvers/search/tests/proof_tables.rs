@@ -231,8 +231,10 @@ fn env_count(name: &str, default: u64) -> u64 {
 /// Every answer must equal the table's, and none may be unknown. `KONO_POSITIONS` and
 /// `KONO_NODES` shrink the run for measurement. Heavy: run with
 /// `cargo test --release -p cgtk-search --test proof_tables -- --ignored kono_six --nocapture`.
+/// It does not pass yet: on the first 1,000 positions at 10^6 nodes, 142 (PNS) and 110
+/// (df-pn) stayed unknown, though every decided answer equalled the table's.
 #[test]
-#[ignore = "heavy: run with --release"]
+#[ignore = "heavy, and not passing yet (unknowns remain): run with --release"]
 fn kono_six_pieces_match_the_table_with_shared_tables() {
     let variant: Variant = "max-pieces=6".parse().unwrap();
     let solution = cgtk_retro::solve(&Kono::start(variant), &|_| {}).unwrap();
