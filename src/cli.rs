@@ -269,6 +269,27 @@ pub fn parse_memory(text: &str) -> Result<u64> {
     Ok((value * scale) as u64)
 }
 
+/// A duration for people, in the unit that reads best: `40 seconds`, `12 minutes`, `2.0 hours`, `3.1 days`, `2.4e3 years`.
+pub fn duration_text(seconds: f64) -> String {
+    const MINUTE: f64 = 60.0;
+    const HOUR: f64 = 3600.0;
+    const DAY: f64 = 86_400.0;
+    const YEAR: f64 = 365.25 * DAY;
+    if seconds < 2.0 * MINUTE {
+        format!("{seconds:.0} seconds")
+    } else if seconds < 1.5 * HOUR {
+        format!("{:.0} minutes", seconds / MINUTE)
+    } else if seconds < 2.0 * DAY {
+        format!("{:.1} hours", seconds / HOUR)
+    } else if seconds < 2.0 * YEAR {
+        format!("{:.1} days", seconds / DAY)
+    } else if seconds < 1e4 * YEAR {
+        format!("{:.0} years", seconds / YEAR)
+    } else {
+        format!("{:.1e} years", seconds / YEAR)
+    }
+}
+
 /// The memory the system reports available (Linux `MemAvailable`), if it says.
 pub fn available_memory() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;

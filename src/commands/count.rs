@@ -224,8 +224,8 @@ fn count_colourings(
                         "counting {} positions by content in {} would take about {} (estimated from the cycle index), more than the limit of {}; use fewer positions or colours, or add --force to run it anyway",
                         group.degree(),
                         counted(colours, "colour", "colours"),
-                        duration_text(seconds),
-                        duration_text(MAX_CONTENT_SECONDS)
+                        crate::cli::duration_text(seconds),
+                        crate::cli::duration_text(MAX_CONTENT_SECONDS)
                     )));
                 }
             }
@@ -293,27 +293,6 @@ fn count_colourings(
 
 /// The longest a count by content may be estimated to take without `--force`.
 const MAX_CONTENT_SECONDS: f64 = 600.0;
-
-/// `40 seconds`, `12 minutes`, `2.0 hours`, `3.1 days`, `2.4e3 years`.
-fn duration_text(seconds: f64) -> String {
-    const MINUTE: f64 = 60.0;
-    const HOUR: f64 = 3600.0;
-    const DAY: f64 = 86_400.0;
-    const YEAR: f64 = 365.25 * DAY;
-    if seconds < 2.0 * MINUTE {
-        format!("{seconds:.0} seconds")
-    } else if seconds < 1.5 * HOUR {
-        format!("{:.0} minutes", seconds / MINUTE)
-    } else if seconds < 2.0 * DAY {
-        format!("{:.1} hours", seconds / HOUR)
-    } else if seconds < 2.0 * YEAR {
-        format!("{:.1} days", seconds / DAY)
-    } else if seconds < 1e4 * YEAR {
-        format!("{:.0} years", seconds / YEAR)
-    } else {
-        format!("{:.1e} years", seconds / YEAR)
-    }
-}
 
 fn colour_names(colours: u64, names: Option<&[String]>) -> Result<Vec<String>> {
     match names {

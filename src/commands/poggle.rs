@@ -787,7 +787,7 @@ fn table(args: &TableArgs, ctx: &Context) -> Result<()> {
     for &k in &colours {
         nullity_method_within(b, k, args.torus, limit).map_err(usage)?;
     }
-    // `--sizes 1..100000` ran for hours (two, by this estimate) without a word.
+    // A long range used to run for hours without a word: estimate it first.
     if !args.force {
         let seconds: f64 = (a..=b)
             .map(|n| {
@@ -799,8 +799,9 @@ fn table(args: &TableArgs, ctx: &Context) -> Result<()> {
             .sum();
         if seconds > MAX_TABLE_SECONDS {
             return Err(usage(format!(
-                "the table for sizes {a}..{b} would take about {:.1} hours (a rough estimate from the size of each line), more than the limit of 1 hour; ask for fewer sizes, or add --force to run it anyway",
-                seconds / 3600.0
+                "the table for sizes {a}..{b} would take about {} (a rough estimate from the size of each line), more than the limit of {}; ask for fewer sizes, or add --force to run it anyway",
+                crate::cli::duration_text(seconds),
+                crate::cli::duration_text(MAX_TABLE_SECONDS)
             )));
         }
     }
