@@ -79,6 +79,15 @@ const ALL: &[Command] = &[
 ];
 const PLAY: &[Command] = &[Command::Play];
 
+/// A game that is only played, against an engine whose strength `--level` sets.
+const PLAY_WITH_LEVELS: Supports = Supports {
+    solve: false,
+    probe: false,
+    play: true,
+    levels: true,
+    prove: false,
+};
+
 /// Every game. To add one, add an entry here.
 pub const GAMES: &[GameEntry] = &[
     GameEntry {
@@ -213,13 +222,7 @@ pub const GAMES: &[GameEntry] = &[
             text: "a starting FEN (default the standard start)",
             commands: PLAY,
         }],
-        supports: Supports {
-            solve: false,
-            probe: false,
-            play: true,
-            levels: true,
-            prove: false,
-        },
+        supports: PLAY_WITH_LEVELS,
         heuristics: &[],
         solvable: None,
         provable: None,
@@ -233,13 +236,7 @@ pub const GAMES: &[GameEntry] = &[
             text: "a board size 9, 7x5, … (default 9) and komi=K (default 0 up to 7x7, else 7.5)",
             commands: PLAY,
         }],
-        supports: Supports {
-            solve: false,
-            probe: false,
-            play: true,
-            levels: true,
-            prove: false,
-        },
+        supports: PLAY_WITH_LEVELS,
         heuristics: &[],
         solvable: None,
         provable: None,
@@ -263,13 +260,7 @@ pub const GAMES: &[GameEntry] = &[
                 commands: PLAY,
             },
         ],
-        supports: Supports {
-            solve: false,
-            probe: false,
-            play: true,
-            levels: true,
-            prove: false,
-        },
+        supports: PLAY_WITH_LEVELS,
         heuristics: &[],
         solvable: None,
         provable: None,

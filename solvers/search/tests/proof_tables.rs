@@ -8,10 +8,10 @@ mod common;
 
 use cgtk_core::{Game, Notation, PerfectIndex, Player, Value};
 use cgtk_games::fox_hounds::{FoxHounds, Role};
-use cgtk_games::kono::{Kono, Variant};
+use cgtk_games::kono::{Kono, Move as KonoMove, Variant};
 use cgtk_search::{
-    dfpn, dfpn_with_table, pns, pns_with_table, DfpnTable, DoesNotLose, PnsTable, ProofConfig,
-    Status, Wins,
+    dfpn, dfpn_with_table, pns, pns_with_table, DfpnTable, DoesNotLose, Objective, PnsTable,
+    ProofConfig, ProofResult, Status, Wins,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -24,6 +24,47 @@ fn kono_key(g: &Kono) -> u64 {
     g.pieces(Player::First) as u64
         | (g.pieces(Player::Second) as u64) << 16
         | (g.to_move().index() as u64) << 32
+}
+
+/// PNS then df-pn (with the 1+ε trick) on "the side to move wins" (goal 0) or "does not
+/// lose" (goal 1) in `game`, each within `nodes`, reading and filling the tables given
+/// (fresh tables make them plain `pns` and `dfpn`); with the seconds each took.
+fn kono_both(
+    game: &mut Kono,
+    goal: usize,
+    nodes: u64,
+    tables: (&mut PnsTable, &mut DfpnTable),
+) -> ([ProofResult<KonoMove>; 2], [f64; 2]) {
+    fn run<O: Objective<Kono>>(
+        game: &mut Kono,
+        o: &O,
+        nodes: u64,
+        (pt, dt): (&mut PnsTable, &mut DfpnTable),
+    ) -> ([ProofResult<KonoMove>; 2], [f64; 2]) {
+        let clock = std::time::Instant::now();
+        let config = ProofConfig::nodes(nodes);
+        let a = pns_with_table(game, o, &kono_key, &config, &|_| {}, pt).unwrap();
+        let first = clock.elapsed().as_secs_f64();
+        let clock = std::time::Instant::now();
+        let b = dfpn_with_table(game, o, &kono_key, &dfpn_config(nodes), &|_| {}, dt).unwrap();
+        ([a, b], [first, clock.elapsed().as_secs_f64()])
+    }
+    if goal == 0 {
+        run(game, &Wins::side_to_move(game), nodes, tables)
+    } else {
+        run(game, &DoesNotLose::side_to_move(game), nodes, tables)
+    }
+}
+
+/// [`kono_both`] with fresh tables.
+fn kono_both_fresh(game: &mut Kono, goal: usize, nodes: u64) -> [ProofResult<KonoMove>; 2] {
+    kono_both(
+        game,
+        goal,
+        nodes,
+        (&mut PnsTable::new(), &mut DfpnTable::new()),
+    )
+    .0
 }
 
 /// df-pn with the 1+ε trick, as the command line uses it.
@@ -175,7 +216,6 @@ fn kono_random_positions_match_the_table_where_decided() {
     let variant: Variant = "max-pieces=6".parse().unwrap();
     let solution = cgtk_retro::solve(&Kono::start(variant), &|_| {}).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(6);
-    let config = ProofConfig::nodes(1_000);
     let (mut pns_finished, mut dfpn_finished, mut values) = (0, 0, [0u32; 3]);
     for i in 0..10_000 {
         let mut game = random_kono(&mut rng, variant, 6);
@@ -183,21 +223,7 @@ fn kono_random_positions_match_the_table_where_decided() {
         values[value as usize] += 1;
         let goal = i % 2;
         let want = common::expected(value)[goal];
-        let (a, b) = if goal == 0 {
-            let o = Wins::side_to_move(&game);
-            let a = pns(&mut game, &o, &kono_key, &config, &|_| {}).unwrap();
-            (
-                a,
-                dfpn(&mut game, &o, &kono_key, &dfpn_config(1_000), &|_| {}).unwrap(),
-            )
-        } else {
-            let o = DoesNotLose::side_to_move(&game);
-            let a = pns(&mut game, &o, &kono_key, &config, &|_| {}).unwrap();
-            (
-                a,
-                dfpn(&mut game, &o, &kono_key, &dfpn_config(1_000), &|_| {}).unwrap(),
-            )
-        };
+        let [a, b] = kono_both_fresh(&mut game, goal, 1_000);
         let text = game.position_text();
         if a.status != Status::Unknown {
             assert_eq!(a.status, want, "pns, goal {goal}: {text}");
@@ -256,31 +282,14 @@ fn kono_six_pieces_match_the_table_with_shared_tables() {
         let goal = (i % 2) as usize;
         let side = game.to_move().index();
         let want = common::expected(value)[goal];
-        let config = ProofConfig::nodes(budget);
         if fresh {
             pns_tables[goal][side].clear();
             dfpn_tables[goal][side].clear();
         }
-        let (pt, dt) = (&mut pns_tables[goal][side], &mut dfpn_tables[goal][side]);
-        let (a, b) = if goal == 0 {
-            let o = Wins::side_to_move(&game);
-            let clock = std::time::Instant::now();
-            let a = pns_with_table(&mut game, &o, &kono_key, &config, &|_| {}, pt).unwrap();
-            seconds[0] += clock.elapsed().as_secs_f64();
-            let (d, clock) = (dfpn_config(budget), std::time::Instant::now());
-            let b = dfpn_with_table(&mut game, &o, &kono_key, &d, &|_| {}, dt).unwrap();
-            seconds[1] += clock.elapsed().as_secs_f64();
-            (a, b)
-        } else {
-            let o = DoesNotLose::side_to_move(&game);
-            let clock = std::time::Instant::now();
-            let a = pns_with_table(&mut game, &o, &kono_key, &config, &|_| {}, pt).unwrap();
-            seconds[0] += clock.elapsed().as_secs_f64();
-            let (d, clock) = (dfpn_config(budget), std::time::Instant::now());
-            let b = dfpn_with_table(&mut game, &o, &kono_key, &d, &|_| {}, dt).unwrap();
-            seconds[1] += clock.elapsed().as_secs_f64();
-            (a, b)
-        };
+        let tables = (&mut pns_tables[goal][side], &mut dfpn_tables[goal][side]);
+        let ([a, b], took) = kono_both(&mut game, goal, budget, tables);
+        seconds[0] += took[0];
+        seconds[1] += took[1];
         let text = game.position_text();
         for (k, r) in [&a, &b].into_iter().enumerate() {
             nodes[k] += r.nodes;
@@ -343,22 +352,7 @@ fn kono_three_pieces_a_side_match_the_table_exactly() {
         values[value as usize] += 1;
         let goal = i % 2;
         let want = common::expected(value)[goal];
-        let config = ProofConfig::nodes(10_000_000);
-        let (a, b) = if goal == 0 {
-            let o = Wins::side_to_move(&game);
-            let a = pns(&mut game, &o, &kono_key, &config, &|_| {}).unwrap();
-            (
-                a,
-                dfpn(&mut game, &o, &kono_key, &dfpn_config(10_000_000), &|_| {}).unwrap(),
-            )
-        } else {
-            let o = DoesNotLose::side_to_move(&game);
-            let a = pns(&mut game, &o, &kono_key, &config, &|_| {}).unwrap();
-            (
-                a,
-                dfpn(&mut game, &o, &kono_key, &dfpn_config(10_000_000), &|_| {}).unwrap(),
-            )
-        };
+        let [a, b] = kono_both_fresh(&mut game, goal, 10_000_000);
         let text = game.position_text();
         assert_eq!(a.status, want, "pns, goal {goal}: {text}");
         assert_eq!(b.status, want, "df-pn, goal {goal}: {text}");

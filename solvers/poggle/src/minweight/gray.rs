@@ -460,11 +460,7 @@ mod tests {
         for (seed, cells, dim) in [(1, 300, 12), (7, 900, 20), (11, 64, 9), (5, 2000, 17)] {
             let (particular, basis) = random_code(seed, cells, dim);
             let code = CosetCode::new(&particular, &basis).unwrap();
-            let pieces = [Piece {
-                base: 0,
-                gens: (0..dim).map(|i| 1u128 << i).collect(),
-                weight: 1,
-            }];
+            let pieces = [Piece::whole(dim)];
             let mut found = Vec::new();
             for kernel in [Kernel::Gray, Kernel::Walsh] {
                 let ctl = Control::new(SearchMethod::GrayCode, SearchLimits::default(), &|_| {});
@@ -492,50 +488,29 @@ mod tests {
     /// whole coset and over the pieces halved by the board's involutions.
     #[test]
     fn walsh_chunks_agree_on_boards_plane_and_torus() {
-        use crate::minweight::board_involutions;
         use crate::minweight::symmetry::halved_pieces;
-        use crate::BoardSpec;
+        use crate::minweight::{board_involutions, square_cosets};
         let mut checked = 0;
-        for torus in [false, true] {
-            let top = if torus { 26 } else { 40 };
-            for n in 1..=top {
-                let board = BoardSpec::square(n, 2).with_torus(torus).build().unwrap();
-                let analysis = board.analyze().unwrap();
-                let basis: Vec<Vec<u32>> = analysis
-                    .kernel_basis()
-                    .into_iter()
-                    .map(|(g, _)| g)
-                    .collect();
-                if !(8..=20).contains(&basis.len()) {
-                    continue;
+        for (n, torus, x, basis) in square_cosets(40, 26, 8..=20) {
+            let code = CosetCode::new(&x, &basis).unwrap();
+            let whole = vec![Piece::whole(basis.len())];
+            let halved = halved_pieces(&x, &basis, &board_involutions(n, n)).unwrap();
+            let mut found = Vec::new();
+            for pieces in [&whole, &halved] {
+                for kernel in [Kernel::Gray, Kernel::Walsh] {
+                    let ctl =
+                        Control::new(SearchMethod::GrayCode, SearchLimits::default(), &|_| {});
+                    let out = gray_search(&code, pieces, kernel, &ctl);
+                    assert!(out.complete);
+                    assert_eq!(code.total(out.coords), out.best, "n = {n} torus {torus}");
+                    found.push((out.best, out.count));
                 }
-                let Some(x) = analysis.solve(&board.target()).unwrap() else {
-                    continue;
-                };
-                let code = CosetCode::new(&x, &basis).unwrap();
-                let whole = vec![Piece {
-                    base: 0,
-                    gens: (0..basis.len()).map(|i| 1u128 << i).collect(),
-                    weight: 1,
-                }];
-                let halved = halved_pieces(&x, &basis, &board_involutions(n, n)).unwrap();
-                let mut found = Vec::new();
-                for pieces in [&whole, &halved] {
-                    for kernel in [Kernel::Gray, Kernel::Walsh] {
-                        let ctl =
-                            Control::new(SearchMethod::GrayCode, SearchLimits::default(), &|_| {});
-                        let out = gray_search(&code, pieces, kernel, &ctl);
-                        assert!(out.complete);
-                        assert_eq!(code.total(out.coords), out.best, "n = {n} torus {torus}");
-                        found.push((out.best, out.count));
-                    }
-                }
-                assert!(
-                    found.iter().all(|f| *f == found[0]),
-                    "n = {n} torus {torus}: {found:?}"
-                );
-                checked += 1;
             }
+            assert!(
+                found.iter().all(|f| *f == found[0]),
+                "n = {n} torus {torus}: {found:?}"
+            );
+            checked += 1;
         }
         assert!(checked >= 10, "{checked}");
     }

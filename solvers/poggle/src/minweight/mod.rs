@@ -259,13 +259,8 @@ pub fn coset_minimum_gf2_by(
         let g = if let Some(plan) = orbits {
             orbit_search(&code, &plan, &ctl)
         } else {
-            let pieces = halved_pieces(particular, basis, symmetries).unwrap_or_else(|| {
-                vec![Piece {
-                    base: 0,
-                    gens: (0..code.dim).map(|i| 1u128 << i).collect(),
-                    weight: 1,
-                }]
-            });
+            let pieces = halved_pieces(particular, basis, symmetries)
+                .unwrap_or_else(|| vec![Piece::whole(code.dim)]);
             gray_search(&code, &pieces, kernel, &ctl)
         };
         if g.complete {
@@ -441,4 +436,41 @@ pub fn board_involutions(rows: usize, cols: usize) -> Vec<Vec<usize>> {
                 .collect()
         })
         .collect()
+}
+
+/// A test board: (n, on the torus, a solution of the all-ones target, the kernel basis).
+#[cfg(test)]
+pub(crate) type SquareCoset = (usize, bool, Vec<u32>, Vec<Vec<u32>>);
+
+/// Test boards: every n×n board up to `plane` (and `torus` on the torus) whose nullity lies
+/// in `nullities` and whose all-ones target is solvable, as (n, torus, a solution, the
+/// kernel basis).
+#[cfg(test)]
+pub(crate) fn square_cosets(
+    plane: usize,
+    torus: usize,
+    nullities: std::ops::RangeInclusive<usize>,
+) -> Vec<SquareCoset> {
+    let mut out = Vec::new();
+    for (on_torus, top) in [(false, plane), (true, torus)] {
+        for n in 1..=top {
+            let board = crate::BoardSpec::square(n, 2)
+                .with_torus(on_torus)
+                .build()
+                .unwrap();
+            let analysis = board.analyze().unwrap();
+            let basis: Vec<Vec<u32>> = analysis
+                .kernel_basis()
+                .into_iter()
+                .map(|(g, _)| g)
+                .collect();
+            if !nullities.contains(&basis.len()) {
+                continue;
+            }
+            if let Some(x) = analysis.solve(&board.target()).unwrap() {
+                out.push((n, on_torus, x, basis));
+            }
+        }
+    }
+    out
 }

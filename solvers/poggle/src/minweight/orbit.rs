@@ -261,11 +261,10 @@ pub(crate) fn orbit_search(code: &CosetCode, plan: &OrbitPlan, ctl: &Control) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::minweight::board_symmetries;
     use crate::minweight::control::{SearchLimits, SearchMethod};
     use crate::minweight::gray::{gray_search, Kernel};
     use crate::minweight::symmetry::Piece;
-    use crate::BoardSpec;
+    use crate::minweight::{board_symmetries, square_cosets};
 
     /// Every square board up to 40 (plane) and 28 (torus) with nullity 12..=24: one chunk
     /// per orbit of the symmetry group finds the fewest presses and their number found by
@@ -274,45 +273,25 @@ mod tests {
     fn orbits_agree_with_the_whole_walk_plane_and_torus() {
         let mut checked = 0;
         let mut orders = Vec::new();
-        for torus in [false, true] {
-            let top = if torus { 28 } else { 40 };
-            for n in 1..=top {
-                let board = BoardSpec::square(n, 2).with_torus(torus).build().unwrap();
-                let analysis = board.analyze().unwrap();
-                let basis: Vec<Vec<u32>> = analysis
-                    .kernel_basis()
-                    .into_iter()
-                    .map(|(g, _)| g)
-                    .collect();
-                if !(12..=24).contains(&basis.len()) {
-                    continue;
-                }
-                let Some(x) = analysis.solve(&board.target()).unwrap() else {
-                    continue;
-                };
-                let code = CosetCode::new(&x, &basis).unwrap();
-                let Some(plan) = OrbitPlan::new(&x, &basis, &board_symmetries(n, n)) else {
-                    continue;
-                };
-                let whole = [Piece {
-                    base: 0,
-                    gens: (0..basis.len()).map(|i| 1u128 << i).collect(),
-                    weight: 1,
-                }];
-                let ctl = Control::new(SearchMethod::GrayCode, SearchLimits::default(), &|_| {});
-                let all = gray_search(&code, &whole, Kernel::Walsh, &ctl);
-                let ctl = Control::new(SearchMethod::GrayCode, SearchLimits::default(), &|_| {});
-                let cut = orbit_search(&code, &plan, &ctl);
-                assert!(all.complete && cut.complete);
-                assert_eq!(code.total(cut.coords), cut.best, "n = {n} torus {torus}");
-                assert_eq!(
-                    (cut.best, cut.count),
-                    (all.best, all.count),
-                    "n = {n} torus {torus}"
-                );
-                orders.push(plan.order());
-                checked += 1;
-            }
+        for (n, torus, x, basis) in square_cosets(40, 28, 12..=24) {
+            let code = CosetCode::new(&x, &basis).unwrap();
+            let Some(plan) = OrbitPlan::new(&x, &basis, &board_symmetries(n, n)) else {
+                continue;
+            };
+            let whole = [Piece::whole(basis.len())];
+            let ctl = Control::new(SearchMethod::GrayCode, SearchLimits::default(), &|_| {});
+            let all = gray_search(&code, &whole, Kernel::Walsh, &ctl);
+            let ctl = Control::new(SearchMethod::GrayCode, SearchLimits::default(), &|_| {});
+            let cut = orbit_search(&code, &plan, &ctl);
+            assert!(all.complete && cut.complete);
+            assert_eq!(code.total(cut.coords), cut.best, "n = {n} torus {torus}");
+            assert_eq!(
+                (cut.best, cut.count),
+                (all.best, all.count),
+                "n = {n} torus {torus}"
+            );
+            orders.push(plan.order());
+            checked += 1;
         }
         assert!(checked >= 8, "{checked}");
         // The whole dihedral group acts on some of them.

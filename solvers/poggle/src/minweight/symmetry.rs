@@ -19,6 +19,17 @@ pub(crate) struct Piece {
     pub weight: u64,
 }
 
+impl Piece {
+    /// The whole coset of dimension `dim`, each solution standing for itself.
+    pub(crate) fn whole(dim: usize) -> Self {
+        Piece {
+            base: 0,
+            gens: (0..dim).map(|i| 1u128 << i).collect(),
+            weight: 1,
+        }
+    }
+}
+
 /// Coordinates in the kernel basis of cell-space vectors: pivots (cells where the basis is
 /// invertible) and the inverse rows.
 pub(crate) struct Coordinates {
