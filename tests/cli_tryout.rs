@@ -33,12 +33,8 @@ fn scripted_play_with_refused_lines_exits_2_and_records_them() {
     // The legal move on line 3 was still played.
     assert_eq!(summary["moves"][0], "1:1");
     // A clean script still exits 0 with an empty list.
-    let clean = json_with_stdin(&["--json", "play", "nim", "3", "4", "5"], "1:1\n");
+    let clean = common::json_with(&["--json", "play", "nim", "3", "4", "5"], "1:1\n");
     assert_eq!(clean["rejected"], serde_json::json!([]));
-}
-
-fn json_with_stdin(args: &[&str], stdin: &str) -> serde_json::Value {
-    common::json_with(args, stdin)
 }
 
 /// A line that is not UTF-8 ended the session with exit code 1; it is reported, skipped
