@@ -353,3 +353,46 @@ fn every_solve_method_replays_its_win_and_a_bad_method_exits_2() {
     let out = cgtk(&["calculation", "solve", "--seed", "2", "--method", "guess"]);
     assert_eq!(out.code, 2);
 }
+
+/// `--tree` chooses the search tree of an MCTS player: both trees play a legal game to
+/// its end (a won game carries every card home), the player's label names the lean
+/// tree, and a tree that does not exist is a usage error naming the choices.
+#[test]
+fn play_out_takes_either_tree_and_refuses_an_unknown_one() {
+    for tree in ["full", "lean"] {
+        let out = cgtk(&[
+            "--json",
+            "calculation",
+            "play-out",
+            "--seed",
+            "3",
+            "--player",
+            "mcts",
+            "--playouts",
+            "50",
+            "--tree",
+            tree,
+        ]);
+        assert_eq!(out.code, 0, "{tree}: {}", out.stderr);
+        let value: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        let home = value["cards_on_foundations"].as_u64().unwrap();
+        assert!(home <= 52, "{tree}: {home}");
+        assert_eq!(value["won"].as_bool().unwrap(), home == 52, "{tree}");
+        let player = value["player"].as_str().unwrap_or_default().to_string();
+        assert_eq!(player.contains("tree=lean"), tree == "lean", "{player}");
+    }
+    let out = cgtk(&[
+        "calculation",
+        "play-out",
+        "--seed",
+        "3",
+        "--tree",
+        "sideways",
+    ]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("full") && out.stderr.contains("lean"),
+        "{}",
+        out.stderr
+    );
+}
