@@ -53,8 +53,72 @@ pub(crate) struct GNode {
     pub(crate) state: State,
 }
 
-/// A position decided in an earlier search: proved or not, and its rank.
-pub(crate) type Known = HashMap<u64, (bool, u32)>;
+/// The graph itself, kept between searches by [`PnsTable`](crate::PnsTable): every node
+/// (decided or not, with its numbers and edges) and the index of positions.
+pub(crate) struct Store<M> {
+    nodes: Vec<GNode>,
+    edges: Vec<u32>,
+    moves: Vec<M>,
+    index: HashMap<u64, u32>,
+    last_global: usize,
+    decided: usize,
+}
+
+impl<M> Default for Store<M> {
+    fn default() -> Self {
+        Store {
+            nodes: Vec::new(),
+            edges: Vec::new(),
+            moves: Vec::new(),
+            index: HashMap::new(),
+            last_global: 0,
+            decided: 0,
+        }
+    }
+}
+
+impl<M> Store<M> {
+    /// The number of nodes.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The number of decided nodes.
+    pub fn decided(&self) -> usize {
+        self.decided
+    }
+
+    /// Drops every undecided node and every edge, keeping the decided positions (their
+    /// statuses and ranks are true values, needing no edges) as leaves.
+    pub fn compact(&mut self) {
+        let mut nodes = Vec::with_capacity(self.decided);
+        let mut index = HashMap::with_capacity(self.decided);
+        for (&k, &id) in &self.index {
+            let mut node = self.nodes[id as usize];
+            if node.status == Status::Unknown {
+                continue;
+            }
+            (node.first, node.len, node.penalty, node.on_path) = (0, 0, 0, false);
+            if node.state == State::Inner {
+                node.state = State::Leaf(Leaf::Transposition);
+            }
+            index.insert(k, nodes.len() as u32);
+            nodes.push(node);
+        }
+        self.last_global = nodes.len();
+        self.decided = nodes.len();
+        (self.nodes, self.index) = (nodes, index);
+        (self.edges, self.moves) = (Vec::new(), Vec::new());
+    }
+
+    /// Bytes in use: nodes, edges and the index (by its capacity).
+    pub fn bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<GNode>()
+            + self.edges.capacity() * std::mem::size_of::<u32>()
+            + self.moves.capacity() * std::mem::size_of::<M>()
+            + self.index.capacity() * (std::mem::size_of::<(u64, u32)>() + 1)
+    }
+}
 
 pub(crate) struct Graph<'a, G: Game, O> {
     objective: &'a O,
@@ -66,10 +130,10 @@ pub(crate) struct Graph<'a, G: Game, O> {
     edges: Vec<u32>,
     moves: Vec<G::Move>,
     index: HashMap<u64, u32>,
-    known: &'a Known,
     pub(crate) meter: Meter<'a>,
     scratch: Vec<G::Move>,
     last_global: usize,
+    decided: usize,
     mark: Vec<u32>,
 }
 
@@ -82,10 +146,12 @@ fn decided_numbers(status: Status) -> (u32, u32) {
 }
 
 impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
+    /// A search over `store` (the graph left by earlier searches for the same objective
+    /// and key, or an empty one).
     pub fn new(
         objective: &'a O,
         key: &'a dyn Fn(&G) -> u64,
-        known: &'a Known,
+        store: Store<G::Move>,
         meter: Meter<'a>,
     ) -> Self {
         Graph {
@@ -97,15 +163,27 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
             } else {
                 Status::Proved
             },
-            nodes: Vec::new(),
-            edges: Vec::new(),
-            moves: Vec::new(),
-            index: HashMap::new(),
-            known,
+            nodes: store.nodes,
+            edges: store.edges,
+            moves: store.moves,
+            index: store.index,
             meter,
             scratch: Vec::new(),
-            last_global: 0,
+            last_global: store.last_global,
+            decided: store.decided,
             mark: Vec::new(),
+        }
+    }
+
+    /// The graph, to keep for later searches.
+    pub fn into_store(self) -> Store<G::Move> {
+        Store {
+            nodes: self.nodes,
+            edges: self.edges,
+            moves: self.moves,
+            index: self.index,
+            last_global: self.last_global,
+            decided: self.decided,
         }
     }
 
@@ -147,13 +225,6 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
         let status = self.objective.evaluate(game);
         let decided = if status != Status::Unknown {
             Some((status, Leaf::Terminal, 0))
-        } else if let Some(&(proved, rank)) = self.known.get(&k) {
-            let s = if proved {
-                Status::Proved
-            } else {
-                Status::Disproved
-            };
-            Some((s, Leaf::Transposition, rank))
         } else {
             game.legal_moves(&mut self.scratch);
             let n = self.scratch.len() as u32;
@@ -175,6 +246,7 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
             node.state = State::Leaf(leaf);
             node.rank = rank;
             (node.pn, node.dn) = decided_numbers(status);
+            self.decided += 1;
         }
         let id = self.nodes.len() as u32;
         self.nodes.push(node);
@@ -255,6 +327,9 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
             .saturating_add(1);
         }
         let node = &mut self.nodes[n as usize];
+        if node.status == Status::Unknown {
+            self.decided += 1;
+        }
         node.status = status;
         node.rank = rank;
         (node.pn, node.dn) = decided_numbers(status);
@@ -345,6 +420,11 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
         let root = self.node_for(game);
         self.nodes[root as usize].on_path = true;
         root
+    }
+
+    /// Ends a search at `root`: nothing is left on the path.
+    pub fn leave(&mut self, root: u32) {
+        self.nodes[root as usize].on_path = false;
     }
 
     /// Runs the fixed point on every expanded node when the graph has doubled since the
@@ -633,15 +713,13 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
         pv
     }
 
-    /// The status and rank of position key `k`, from the graph or the earlier searches.
+    /// The status and rank of position key `k`, from the graph.
     fn lookup(&self, k: u64) -> (Status, u32) {
-        if let Some(&id) = self.index.get(&k) {
-            let node = &self.nodes[id as usize];
-            return (node.status, node.rank);
-        }
-        match self.known.get(&k) {
-            Some(&(true, rank)) => (Status::Proved, rank),
-            Some(&(false, rank)) => (Status::Disproved, rank),
+        match self.index.get(&k) {
+            Some(&id) => {
+                let node = &self.nodes[id as usize];
+                (node.status, node.rank)
+            }
             None => (Status::Unknown, 0),
         }
     }
@@ -739,15 +817,6 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
             leaf,
             children,
         }
-    }
-
-    /// Every decided position by key: proved or not, and its rank.
-    pub fn decided(&self) -> impl Iterator<Item = (u64, (bool, u32))> + '_ {
-        self.index.iter().filter_map(|(&k, &id)| {
-            let node = &self.nodes[id as usize];
-            (node.status != Status::Unknown)
-                .then_some((k, (node.status == Status::Proved, node.rank)))
-        })
     }
 
     /// The proof move: the root's deciding move, when the side to move there wins.

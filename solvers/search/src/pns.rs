@@ -1,6 +1,6 @@
 //! Best-first proof-number search over the graph of positions (or a plain tree).
 
-use crate::graph::Graph;
+use crate::graph::{Graph, Store};
 use crate::objective::{Objective, Status};
 use crate::proof::{
     add, Leaf, Meter, Progress, ProofConfig, ProofNode, ProofResult, ProveError, INF,
@@ -124,7 +124,14 @@ where
 {
     config.check()?;
     if config.transpositions {
-        return pns_with_table(game, objective, key, config, progress, &mut PnsTable::new());
+        return Ok(pns_on_graph(
+            game,
+            objective,
+            key,
+            config,
+            progress,
+            &mut Store::default(),
+        ));
     }
     let mut search = Pns {
         objective,
@@ -484,10 +491,17 @@ pub(crate) fn mobility<G: Game>(game: &G, or: bool, scratch: &mut Vec<G::Move>) 
     }
 }
 
-/// The positions decided by earlier [`pns_with_table`] searches, kept so that the next
-/// search starts from them: each position's status (true wherever it occurs, cycles
-/// included, see [`pns`]) and its rank. It belongs to one objective and one key function:
-/// a search with another goal (by [`Objective::description`]) empties it first.
+/// The graph of positions that [`pns_with_table`] keeps between searches, so that each
+/// search starts where the earlier ones stopped: every node, decided or not, with its
+/// proof and disproof numbers and its edges. A decided node's status is its true value
+/// wherever the position occurs (cycles included, see [`pns`]); an undecided node keeps
+/// its numbers (estimates only) and its place in the graph, so that later searches
+/// reuse the expansion and the fixed point work of earlier ones. Nothing that depends on
+/// the path is stored. The graph belongs to one objective and one key function: a
+/// search with another goal (by [`Objective::description`]) or another game type empties
+/// it first. It grows with every search: [`PnsTable::with_limit`] bounds it, by dropping
+/// the undecided nodes and all edges (keeping the decided positions) whenever it holds
+/// more than the limit when a search starts; [`PnsTable::clear`] frees it.
 ///
 /// ```
 /// use cgtk_core::{Player, PositionKey};
@@ -500,43 +514,89 @@ pub(crate) fn mobility<G: Game>(game: &G, or: bool, scratch: &mut Vec<G::Move>) 
 /// let mut nim = Nim::new(&[3, 5, 6]).unwrap();
 /// let first = pns_with_table(&mut nim, &goal, &key, &ProofConfig::default(), &|_| {}, &mut table).unwrap();
 /// assert_eq!(first.status, Status::Disproved);
-/// assert!(table.len() > 0);
+/// assert!(table.decided() > 0 && table.len() >= table.decided());
 /// // The same position again: decided from the table, without a single node.
 /// let again = pns_with_table(&mut nim, &goal, &key, &ProofConfig::default(), &|_| {}, &mut table).unwrap();
 /// assert_eq!((again.status, again.nodes), (Status::Disproved, 0));
 /// ```
 #[derive(Default)]
 pub struct PnsTable {
-    known: crate::graph::Known,
+    graph: Option<Box<dyn std::any::Any>>,
     goal: String,
+    len: usize,
+    decided: usize,
+    bytes: usize,
+    limit: Option<usize>,
 }
 
 impl PnsTable {
-    /// An empty table.
+    /// An empty table, without a limit.
     pub fn new() -> PnsTable {
         PnsTable::default()
     }
 
-    /// The number of positions stored.
+    /// An empty table that keeps at most about `bytes` between searches: when a search
+    /// starts with more, the undecided nodes and the edges are dropped first, and only
+    /// the decided positions stay (a search itself may go beyond, within its
+    /// [`Budget`](crate::Budget)).
+    ///
+    /// ```
+    /// use cgtk_core::{Player, PositionKey};
+    /// use cgtk_games::nim::Nim;
+    /// use cgtk_search::{pns_with_table, PnsTable, ProofConfig, Status, Wins};
+    ///
+    /// let mut table = PnsTable::with_limit(0);
+    /// let key = |g: &Nim| g.key();
+    /// let goal = Wins(Player::First);
+    /// let config = ProofConfig::default();
+    /// let mut nim = Nim::new(&[3, 5, 6]).unwrap();
+    /// pns_with_table(&mut nim, &goal, &key, &config, &|_| {}, &mut table).unwrap();
+    /// let mut nim = Nim::new(&[3, 5, 7]).unwrap();
+    /// let r = pns_with_table(&mut nim, &goal, &key, &config, &|_| {}, &mut table).unwrap();
+    /// assert_eq!(r.status, Status::Proved);
+    /// ```
+    pub fn with_limit(bytes: usize) -> PnsTable {
+        PnsTable {
+            limit: Some(bytes),
+            ..PnsTable::default()
+        }
+    }
+
+    /// The number of positions stored (nodes of the graph, decided or not).
     pub fn len(&self) -> usize {
-        self.known.len()
+        self.len
+    }
+
+    /// The number of positions stored with a decided status.
+    pub fn decided(&self) -> usize {
+        self.decided
+    }
+
+    /// The bytes the graph holds (nodes, edges and index, by their capacity).
+    pub fn bytes(&self) -> usize {
+        self.bytes
     }
 
     /// True when nothing is stored.
     pub fn is_empty(&self) -> bool {
-        self.known.is_empty()
+        self.len == 0
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.known.clear();
+        *self = PnsTable {
+            goal: std::mem::take(&mut self.goal),
+            limit: self.limit,
+            ..PnsTable::default()
+        };
     }
 }
 
 /// [`pns`] over the graph of positions (whatever [`ProofConfig::transpositions`] says),
-/// starting from the positions decided by earlier searches in `table` and adding those
-/// it decides. Those statuses hold wherever the position occurs, so reusing them is as
-/// sound as within one search.
+/// starting from the graph that earlier searches left in `table` (decided positions,
+/// and undecided ones with their numbers and edges) and leaving its own there. Decided
+/// statuses hold wherever the position occurs, so reusing them is as sound as within
+/// one search; the budget counts this search's nodes only.
 ///
 /// # Errors
 /// [`ProveError::Epsilon`] for an invalid [`ProofConfig::epsilon`].
@@ -550,25 +610,57 @@ pub fn pns_with_table<G, O>(
 ) -> Result<ProofResult<G::Move>, ProveError>
 where
     G: Game,
+    G::Move: 'static,
     O: Objective<G>,
 {
     config.check()?;
     let goal = objective.description();
     if table.goal != goal {
-        table.known.clear();
+        table.clear();
         table.goal = goal;
     }
-    let known = std::mem::take(&mut table.known);
-    let (result, decided) = {
-        let mut graph = Graph::new(objective, key, &known, Meter::new(config, progress));
-        let root = graph.root(game);
-        graph.run_pns(game, root);
-        let result = graph_result(game, &graph, root, config);
-        (result, graph.decided().collect::<Vec<_>>())
-    };
-    table.known = known;
-    table.known.extend(decided);
+    let mut store = table
+        .graph
+        .take()
+        .and_then(|g| g.downcast::<Store<G::Move>>().ok())
+        .map(|b| *b)
+        .unwrap_or_default();
+    if table.limit.is_some_and(|limit| store.bytes() > limit) {
+        store.compact();
+    }
+    let result = pns_on_graph(game, objective, key, config, progress, &mut store);
+    table.len = store.len();
+    table.decided = store.decided();
+    table.bytes = store.bytes();
+    table.graph = Some(Box::new(store));
     Ok(result)
+}
+
+/// PNS over the graph in `store`, which it extends.
+fn pns_on_graph<G, O>(
+    game: &mut G,
+    objective: &O,
+    key: &dyn Fn(&G) -> u64,
+    config: &ProofConfig,
+    progress: &dyn Fn(&Progress),
+    store: &mut Store<G::Move>,
+) -> ProofResult<G::Move>
+where
+    G: Game,
+    O: Objective<G>,
+{
+    let mut graph = Graph::new(
+        objective,
+        key,
+        std::mem::take(store),
+        Meter::new(config, progress),
+    );
+    let root = graph.root(game);
+    graph.run_pns(game, root);
+    graph.leave(root);
+    let result = graph_result(game, &graph, root, config);
+    *store = graph.into_store();
+    result
 }
 
 /// The result of a search over the graph rooted at `root`.

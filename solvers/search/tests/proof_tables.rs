@@ -251,14 +251,13 @@ fn env_count(name: &str, default: u64) -> u64 {
 }
 
 /// The goal's check: 10,000 random Kono positions with at most 6 pieces a side,
-/// alternately for "the side to move wins" and "does not lose", PNS and df-pn each given
-/// up to 10^7 nodes a position, with one table per goal and prover shared across the
-/// positions (path-free results only, so later positions reuse earlier proofs soundly).
-/// Every answer must equal the table's, and none may be unknown. `KONO_POSITIONS` and
-/// `KONO_NODES` shrink the run for measurement. Heavy: run with
-/// `cargo test --release -p cgtk-search --test proof_tables -- --ignored kono_six --nocapture`.
-/// It does not pass yet: on the first 1,000 positions at 10^6 nodes, 142 (PNS) and 110
-/// (df-pn) stayed unknown, though every decided answer equalled the table's.
+/// alternately for "the side to move wins" and "does not lose", PNS given up to 10^7
+/// nodes a position, with one [`PnsTable`] per goal and prover kept across the positions
+/// (the whole graph, decided or not; statuses are path-free, so later positions reuse
+/// earlier work soundly). Every answer must equal the table's, and none may be unknown.
+/// (df-pn is held to the budgeted check above.) `KONO_POSITIONS` and `KONO_NODES` shrink
+/// the run for measurement; `KONO_FRESH=1` empties the tables before every position.
+/// It does not pass yet: unknowns remain (about one position in seven at 10^6 nodes).
 #[test]
 #[ignore = "heavy, and not passing yet (unknowns remain): run with --release"]
 fn kono_six_pieces_match_the_table_with_shared_tables() {
@@ -266,72 +265,59 @@ fn kono_six_pieces_match_the_table_with_shared_tables() {
     let solution = cgtk_retro::solve(&Kono::start(variant), &|_| {}).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     let positions = env_count("KONO_POSITIONS", 10_000);
-    let budget = env_count("KONO_NODES", 10_000_000);
-    // `KONO_FRESH=1` empties the tables before every position, for comparison.
+    let config = ProofConfig::nodes(env_count("KONO_NODES", 10_000_000));
     let fresh = env_count("KONO_FRESH", 0) == 1;
-    // Indexed by goal, then by the prover (the side to move at the root).
-    let mut pns_tables: [[PnsTable; 2]; 2] = Default::default();
-    let mut dfpn_tables: [[DfpnTable; 2]; 2] = Default::default();
-    let (mut values, mut nodes, mut unknown) = ([0u32; 3], [0u64; 2], [0u32; 2]);
-    let mut unknown_positions = Vec::new();
-    let (start, mut seconds) = (std::time::Instant::now(), [0f64; 2]);
+    // Indexed by goal, then by the prover (the side to move at the root); each keeps its
+    // whole graph up to `KONO_TABLE_MB` (default 1,024) megabytes, its decided positions
+    // beyond.
+    let limit = env_count("KONO_TABLE_MB", 1024) as usize;
+    let mut tables: [[PnsTable; 2]; 2] =
+        std::array::from_fn(|_| std::array::from_fn(|_| PnsTable::with_limit(limit << 20)));
+    let (mut values, mut nodes, mut most) = ([0u32; 3], 0u64, 0u64);
+    let mut unknown = Vec::new();
+    let start = std::time::Instant::now();
     for i in 0..positions {
         let mut game = random_kono(&mut rng, variant, 6);
         let value = solution.verdict(game.index()).unwrap().value;
         values[value as usize] += 1;
         let goal = (i % 2) as usize;
-        let side = game.to_move().index();
         let want = common::expected(value)[goal];
+        let table = &mut tables[goal][game.to_move().index()];
         if fresh {
-            pns_tables[goal][side].clear();
-            dfpn_tables[goal][side].clear();
+            table.clear();
         }
-        let tables = (&mut pns_tables[goal][side], &mut dfpn_tables[goal][side]);
-        let ([a, b], took) = kono_both(&mut game, goal, budget, tables);
-        seconds[0] += took[0];
-        seconds[1] += took[1];
+        let r = if goal == 0 {
+            let o = Wins::side_to_move(&game);
+            pns_with_table(&mut game, &o, &kono_key, &config, &|_| {}, table)
+        } else {
+            let o = DoesNotLose::side_to_move(&game);
+            pns_with_table(&mut game, &o, &kono_key, &config, &|_| {}, table)
+        }
+        .unwrap();
         let text = game.position_text();
-        for (k, r) in [&a, &b].into_iter().enumerate() {
-            nodes[k] += r.nodes;
-            if r.status == Status::Unknown {
-                unknown[k] += 1;
-                unknown_positions.push(format!("{} goal {goal}: {text}", ["pns", "df-pn"][k]));
-            } else {
-                assert_eq!(
-                    r.status,
-                    want,
-                    "{}, goal {goal}: {text}",
-                    ["pns", "df-pn"][k]
-                );
-            }
+        nodes += r.nodes;
+        most = most.max(r.nodes);
+        if r.status == Status::Unknown {
+            unknown.push(format!("goal {goal}: {text}"));
+        } else {
+            assert_eq!(r.status, want, "pns, goal {goal}: {text}");
         }
-        if (i + 1) % 100 == 0 {
+        if (i + 1) % 100 == 0 || i + 1 == positions {
+            let all = tables.iter().flatten();
+            let (len, bytes) = all.fold((0, 0), |(l, b), t| (l + t.len(), b + t.bytes()));
             eprintln!(
-                "{} positions, {:.1} s (pns, df-pn {seconds:.1?}): unknown {unknown:?}; nodes {nodes:?}",
+                "{} positions, {:.1} s: {} unknown; {nodes} nodes (at most {most} in one); \
+                 {len} positions kept, {} MB",
                 i + 1,
-                start.elapsed().as_secs_f64()
+                start.elapsed().as_secs_f64(),
+                unknown.len(),
+                bytes >> 20
             );
         }
     }
-    let stored = [
-        pns_tables
-            .iter()
-            .flatten()
-            .map(PnsTable::len)
-            .sum::<usize>(),
-        dfpn_tables
-            .iter()
-            .flatten()
-            .map(DfpnTable::len)
-            .sum::<usize>(),
-    ];
-    eprintln!(
-        "kono <= 6 pieces, {positions} positions: wins, losses, draws {values:?}; nodes pns, \
-         df-pn {nodes:?}; unknown {unknown:?}; {:.1} s (pns, df-pn {seconds:.1?}); entries kept {stored:?}; \
-         unknown: {unknown_positions:?}",
-        start.elapsed().as_secs_f64()
-    );
-    assert_eq!(unknown, [0, 0], "{unknown_positions:?}");
+    eprintln!("kono <= 6 pieces, {positions} positions: wins, losses, draws {values:?}");
+    assert!(unknown.is_empty(), "{} unknown: {unknown:?}", unknown.len());
+    assert!(positions < 1000 || values.iter().all(|&n| n > positions as u32 / 10));
 }
 
 /// 200 random Kono positions with at most 3 pieces a side, alternately for "the side to
