@@ -9,7 +9,7 @@
 //!   from a seed, with chance nodes through [`Chance`](cgtk_core::Chance); [`NoChance`]
 //!   wraps games that have none.
 //! - [`pns`] (best-first proof-number search over the graph of positions, cycles decided
-//!   by a fixed point; [`pns_with_table`] keeps decided positions between searches) and
+//!   by a fixed point; [`pns_with_table`] keeps the graph between searches) and
 //!   [`dfpn`] (depth-first proof-number search with a transposition table, optionally
 //!   with the 1+ε trick, and the same fixed point over the region below the root once it
 //!   meets cycles): prove or disprove an [`Objective`] of a prover ([`Wins`],
