@@ -451,22 +451,46 @@ struct Abort;
 /// Proof and disproof numbers at least this large stand for infinity.
 const INF: u32 = u32::MAX / 4;
 
-/// A df-pn table entry: the question "is the value for the side to move at least `t`?"
-/// on a canonical board.
-#[derive(Clone, Copy, Default)]
+/// A df-pn table entry on a canonical board: the proved bounds of the value for the side
+/// to move, each with the boards its proof rests on (made by the moves of the side it
+/// favours, in the entry's orientation), and the proof and disproof numbers of the last
+/// open question "at least `t`?".
+#[derive(Clone, Copy)]
 struct PnEntry {
     me: u64,
     opp: u64,
     /// bit 0: used; bit 1: the side to move may end the game by passing.
     flags: u8,
-    t: i8,
     /// log2 of the nodes spent (replacement priority).
     work: u8,
+    /// The value is at least `lo`...
+    lo: i8,
+    /// ... and at most `hi`.
+    hi: i8,
+    /// The question the numbers are for.
+    t: i8,
     pn: u32,
     dn: u32,
-    /// When solved: the boards the result rests on (made by the moves of the side it
-    /// favours), in the entry's orientation.
-    seen: Seen,
+    seen_lo: Seen,
+    seen_hi: Seen,
+}
+
+impl Default for PnEntry {
+    fn default() -> Self {
+        PnEntry {
+            me: 0,
+            opp: 0,
+            flags: 0,
+            work: 0,
+            lo: i8::MIN,
+            hi: i8::MAX,
+            t: i8::MIN,
+            pn: 1,
+            dn: 1,
+            seen_lo: Seen::NONE,
+            seen_hi: Seen::NONE,
+        }
+    }
 }
 
 /// Buckets of two df-pn entries: one kept by work, one always replaced.
@@ -485,40 +509,42 @@ impl PnTable {
     }
 
     #[inline]
-    fn bucket(&self, me: u64, opp: u64, flags: u8, t: i8) -> usize {
-        let h = mix(me ^ mix(opp ^ u64::from(flags) << 62 ^ (t as u8 as u64) << 48));
+    fn bucket(&self, me: u64, opp: u64, flags: u8) -> usize {
+        let h = mix(me ^ mix(opp ^ u64::from(flags) << 62));
         (h as usize & self.mask) * 2
     }
 
-    fn probe(&self, me: u64, opp: u64, flags: u8, t: i8) -> Option<PnEntry> {
-        let b = self.bucket(me, opp, flags, t);
+    fn probe(&self, me: u64, opp: u64, flags: u8) -> Option<&PnEntry> {
+        let b = self.bucket(me, opp, flags);
         self.slots[b..b + 2]
             .iter()
-            .find(|e| e.flags == flags && e.t == t && e.me == me && e.opp == opp)
-            .copied()
+            .find(|e| e.flags == flags && e.me == me && e.opp == opp)
     }
 
-    fn store(&mut self, e: PnEntry) {
-        let b = self.bucket(e.me, e.opp, e.flags, e.t);
-        let same = |x: &PnEntry| x.flags == e.flags && x.t == e.t && x.me == e.me && x.opp == e.opp;
-        if let Some(i) = (b..b + 2).find(|&i| same(&self.slots[i])) {
-            let old = self.slots[i];
-            // A solved entry is kept unless the new one is solved too.
-            if (old.pn == 0 || old.dn == 0) && e.pn != 0 && e.dn != 0 {
-                return;
-            }
-            self.slots[i] = PnEntry {
-                work: old.work.max(e.work),
-                ..e
-            };
-            return;
-        }
-        if self.slots[b].flags == 0 || e.work >= self.slots[b].work {
-            self.slots[b + 1] = self.slots[b];
-            self.slots[b] = e;
+    /// The entry of a board, made (replacing the one of less work) when missing.
+    fn slot(&mut self, me: u64, opp: u64, flags: u8, work: u8) -> &mut PnEntry {
+        let b = self.bucket(me, opp, flags);
+        let same = |x: &PnEntry| x.flags == flags && x.me == me && x.opp == opp;
+        let i = if let Some(i) = (b..b + 2).find(|&i| same(&self.slots[i])) {
+            i
         } else {
-            self.slots[b + 1] = e;
-        }
+            let i = if self.slots[b].flags == 0 || work >= self.slots[b].work {
+                self.slots[b + 1] = self.slots[b];
+                b
+            } else {
+                b + 1
+            };
+            self.slots[i] = PnEntry {
+                me,
+                opp,
+                flags,
+                ..PnEntry::default()
+            };
+            i
+        };
+        let e = &mut self.slots[i];
+        e.work = e.work.max(work);
+        e
     }
 }
 
@@ -571,23 +597,25 @@ impl Solver {
     fn pn_probe(&self, black: bool, me: u64, opp: u64, passed: bool, t: i32, here: usize) -> Option<PnFound> {
         let (cm, co, sym) = self.g.canonical(me, opp);
         let flags = 1 | if passed { 2 } else { 0 };
-        let e = self.table.probe(cm, co, flags, t as i8)?;
-        if e.pn == 0 || e.dn == 0 {
-            let mut es = self.map_seen(&self.g.inv[sym], e.seen);
+        let e = self.table.probe(cm, co, flags)?;
+        let valid = |seen: Seen| {
+            let mut es = self.map_seen(&self.g.inv[sym], seen);
             if !black {
                 es = es.swapped();
             }
-            if self.path[..here].iter().any(|&(b, w)| es.may_hold(b, w)) {
-                return None;
+            (!self.path[..here].iter().any(|&(b, w)| es.may_hold(b, w))).then_some(es)
+        };
+        if i32::from(e.lo) >= t {
+            if let Some(seen) = valid(e.seen_lo) {
+                return Some(PnFound { seen, ..PnFound::PROVED });
             }
-            return Some(PnFound {
-                pn: e.pn,
-                dn: e.dn,
-                dep: INDEPENDENT,
-                seen: es,
-            });
         }
-        Some(PnFound {
+        if i32::from(e.hi) < t {
+            if let Some(seen) = valid(e.seen_hi) {
+                return Some(PnFound { seen, ..PnFound::DISPROVED });
+            }
+        }
+        (i32::from(e.t) == t).then_some(PnFound {
             pn: e.pn,
             dn: e.dn,
             dep: INDEPENDENT,
@@ -747,27 +775,28 @@ impl Solver {
         };
         let (cm, co, sym) = self.g.canonical(me, opp);
         let work = 64 - (self.nodes - nodes_before).leading_zeros();
-        let mut store = PnEntry {
-            me: cm,
-            opp: co,
-            flags: 1 | if passed { 2 } else { 0 },
-            t: t as i8,
-            work: work as u8,
-            pn: result.pn,
-            dn: result.dn,
-            seen: Seen::NONE,
-        };
         let mut result = result;
+        let flags = 1 | if passed { 2 } else { 0 };
         if result.solved() {
             if result.dep >= here {
                 result.dep = INDEPENDENT;
                 let mine = if black { result.seen } else { result.seen.swapped() };
-                store.seen = self.map_seen(&self.g.perm[sym], mine);
-                self.table.store(store);
+                let seen = self.map_seen(&self.g.perm[sym], mine);
+                let e = self.table.slot(cm, co, flags, work as u8);
+                if result.pn == 0 && i32::from(e.lo) < t {
+                    e.lo = t as i8;
+                    e.seen_lo = seen;
+                } else if result.dn == 0 && i32::from(e.hi) >= t {
+                    e.hi = (t - 1) as i8;
+                    e.seen_hi = seen;
+                }
             }
             // Else it rests on a board above: only the caller keeps it.
         } else {
-            self.table.store(store);
+            let e = self.table.slot(cm, co, flags, work as u8);
+            e.t = t as i8;
+            e.pn = result.pn;
+            e.dn = result.dn;
         }
         Ok(result)
     }
