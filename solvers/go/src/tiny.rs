@@ -1,17 +1,38 @@
 //! The fast tiny-board solver: bitboards (at most 64 points), the board's symmetries and
 //! the exchange of colours in the table key, score bounds from Benson's unconditional
-//! life, MTD(f) over the score, and a bounded table keyed by the position alone.
+//! life, and threshold tests "is the value at least `t`?" decided by depth-first
+//! proof-number search (df-pn), halving the interval of possible scores, over a bounded
+//! table keyed by the position alone.
+//!
+//! # Proof-number search
+//!
+//! Each test is a two-valued game in negamax form: a node is proved when a move leads to
+//! a child that is disproved for the other side (with threshold `1 − t`), disproved when
+//! every move (the pass included) leads to a proved child. Proof numbers are the least
+//! disproof number of the children; disproof numbers are *weak*: the largest proof number
+//! of the open children plus one for each other open child, since sums blow up over the
+//! many transpositions of capture fights. A child is first valued by the safe points and
+//! the table, else by [`Geometry::estimate`] (a child that looks good for the mover is
+//! tried first). The thresholds of the selected child follow df-pn with the 1 + ε trick
+//! (ε = 1/4; without it the search thrashes).
+//!
+//! A table entry keeps the proved bounds of the value (the greatest `t` proved, the least
+//! disproved), so a test reuses the proofs of every earlier test, and the proof and
+//! disproof numbers of the last open test.
 //!
 //! # History
 //!
-//! Under positional superko the legal moves depend on the boards seen before. Every search
-//! returns, with each proved bound, the smallest path index of an earlier board whose
-//! presence refused a move the bound needed (a move of the side the bound holds against),
-//! and a summary of the boards the bound's proof makes by its own moves. A bound is stored
-//! only when no board from the path above the node refused such a move, and it is reused on
-//! another path only when no board of that path can be among the boards it made: then every
-//! move of the proof is legal there too, and the other side has no move the proof did not
-//! answer (a board of the new path can only forbid more of its moves).
+//! Under positional superko the legal moves depend on the boards seen before. Every
+//! solved result carries the smallest path index of an earlier board whose presence
+//! refused a move of the side the result goes against, and a summary of the boards made by
+//! the moves of the side it favours. It is stored only when no board from the path above
+//! the node refused such a move, and it is reused on another path only when no board of
+//! that path can be among the boards it made: then every move of the proof is legal there
+//! too, and the other side has no move the proof did not answer (a board of the new path
+//! can only forbid more of its moves). A result resting on a board above the node is kept
+//! by its parent for as long as the parent's search lasts (the path above is the same),
+//! never stored; so only a solved entry ends a search at the table, and unsolved numbers
+//! stay finite.
 //!
 //! # Safe points
 //!
@@ -594,7 +615,15 @@ impl Solver {
     /// whose board index on the path is `here` (the boards above it are `path[..here]`),
     /// as proof numbers valid on this path: a solved entry resting on a board above is
     /// taken as unsolved.
-    fn pn_probe(&self, black: bool, me: u64, opp: u64, passed: bool, t: i32, here: usize) -> Option<PnFound> {
+    fn pn_probe(
+        &self,
+        black: bool,
+        me: u64,
+        opp: u64,
+        passed: bool,
+        t: i32,
+        here: usize,
+    ) -> Option<PnFound> {
         let (cm, co, sym) = self.g.canonical(me, opp);
         let flags = 1 | if passed { 2 } else { 0 };
         let e = self.table.probe(cm, co, flags)?;
@@ -607,12 +636,18 @@ impl Solver {
         };
         if i32::from(e.lo) >= t {
             if let Some(seen) = valid(e.seen_lo) {
-                return Some(PnFound { seen, ..PnFound::PROVED });
+                return Some(PnFound {
+                    seen,
+                    ..PnFound::PROVED
+                });
             }
         }
         if i32::from(e.hi) < t {
             if let Some(seen) = valid(e.seen_hi) {
-                return Some(PnFound { seen, ..PnFound::DISPROVED });
+                return Some(PnFound {
+                    seen,
+                    ..PnFound::DISPROVED
+                });
             }
         }
         (i32::from(e.t) == t).then_some(PnFound {
@@ -644,7 +679,14 @@ impl Solver {
 
     /// Depth-first proof-number search of "is the value for the side to move at least
     /// `t`?" below the current path, within the thresholds.
-    fn mid(&mut self, black: bool, passed: bool, t: i32, th_pn: u32, th_dn: u32) -> Result<PnFound, Abort> {
+    fn mid(
+        &mut self,
+        black: bool,
+        passed: bool,
+        t: i32,
+        th_pn: u32,
+        th_dn: u32,
+    ) -> Result<PnFound, Abort> {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
             return Err(Abort);
@@ -694,7 +736,12 @@ impl Solver {
                     }
                 },
             };
-            children.push(PnChild { mv: p as u8, b, w, found });
+            children.push(PnChild {
+                mv: p as u8,
+                b,
+                w,
+                found,
+            });
         }
         if !passed {
             // The pass; after a pass, passing ends the game (scored statically above).
@@ -702,10 +749,20 @@ impl Solver {
                 Some(f) => f,
                 None => self
                     .pn_probe(!black, opp, me, true, 1 - t, here)
-                    .unwrap_or(PnFound { pn: 2, dn: 2, dep: INDEPENDENT, seen: Seen::NONE }),
+                    .unwrap_or(PnFound {
+                        pn: 2,
+                        dn: 2,
+                        dep: INDEPENDENT,
+                        seen: Seen::NONE,
+                    }),
             };
             let (b, w) = self.path[here];
-            children.push(PnChild { mv: PASS, b, w, found });
+            children.push(PnChild {
+                mv: PASS,
+                b,
+                w,
+                found,
+            });
         }
         let result = loop {
             // Weak disproof numbers (the largest child's plus one for each other open
@@ -738,7 +795,12 @@ impl Solver {
                 if c.mv != PASS {
                     seen.add(&Seen::one(c.b, c.w));
                 }
-                break PnFound { pn: 0, dn: INF, dep: c.found.dep, seen };
+                break PnFound {
+                    pn: 0,
+                    dn: INF,
+                    dep: c.found.dep,
+                    seen,
+                };
             }
             if dn == 0 {
                 // Every move (the pass included) loses: disproved.
@@ -748,7 +810,12 @@ impl Solver {
                     seen.add(&c.found.seen);
                     dep = dep.min(c.found.dep);
                 }
-                break PnFound { pn: INF, dn: 0, dep, seen };
+                break PnFound {
+                    pn: INF,
+                    dn: 0,
+                    dep,
+                    seen,
+                };
             }
             if pn >= th_pn || dn >= th_dn {
                 // Unsolved numbers stay finite: an infinite one here rests on a child
@@ -762,7 +829,9 @@ impl Solver {
             }
             let c = children[best];
             let child_th_pn = th_dn.saturating_sub(dn).saturating_add(c.found.pn).min(INF);
-            let child_th_dn = th_pn.min(dn2.saturating_add(dn2 / 4).saturating_add(1)).min(INF);
+            let child_th_dn = th_pn
+                .min(dn2.saturating_add(dn2 / 4).saturating_add(1))
+                .min(INF);
             let f = if c.mv == PASS {
                 self.mid(!black, true, 1 - t, child_th_pn, child_th_dn)
             } else {
@@ -780,7 +849,11 @@ impl Solver {
         if result.solved() {
             if result.dep >= here {
                 result.dep = INDEPENDENT;
-                let mine = if black { result.seen } else { result.seen.swapped() };
+                let mine = if black {
+                    result.seen
+                } else {
+                    result.seen.swapped()
+                };
                 let seen = self.map_seen(&self.g.perm[sym], mine);
                 let e = self.table.slot(cm, co, flags, work as u8);
                 if result.pn == 0 && i32::from(e.lo) < t {
