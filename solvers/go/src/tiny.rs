@@ -743,6 +743,8 @@ impl Solver {
                 found,
             });
         }
+        // Among equal numbers the first child is taken: central points first.
+        children.sort_by_key(|c| self.g.centrality[c.mv as usize]);
         if !passed {
             // The pass; after a pass, passing ends the game (scored statically above).
             let found = match self.pn_static(opp, me, true, 1 - t) {
