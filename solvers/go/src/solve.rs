@@ -14,7 +14,7 @@
 //!   reused only where no board of the current path can be among them, and it is stored
 //!   only when no board above it on the path refused a move of the other side below it.
 //!   Under that rule a stored result is valid for every history that reaches the position.
-//!   2×2 takes about 190 nodes, 3×3 about 2.3·10³, 4×3 4.8·10⁴, 4×4 2.3·10⁶.
+//!   2×2 takes about 190 nodes, 3×3 about 2.1·10³, 4×3 4.4·10⁴, 4×4 2.1·10⁶.
 //! - [`SolveMethod::HistoryKeyed`] and [`SolveMethod::NoTable`]: plain null-window
 //!   alpha-beta whose table, if any, is keyed by the position *and* the set of positions
 //!   seen (a Zobrist-style XOR of their keys), exact but with few transpositions. Slow; the

@@ -213,12 +213,12 @@ fn three_by_three_side_and_corner_openings() {
 }
 
 /// 4×4: Black wins by 2 from one of the four central points (van der Werf et al.), under
-/// positional superko. About 10^7 df-pn nodes: run in release only
+/// positional superko. About 2·10⁶ df-pn nodes: run in release only
 /// (`cargo test --release -p cgtk-go --test solve`).
 #[test]
 #[cfg_attr(
     debug_assertions,
-    ignore = "about 1e7 nodes (under a minute in release, much longer in debug); run with --release"
+    ignore = "about 2e6 nodes (under a minute in release, several in debug); run with --release"
 )]
 fn four_by_four_is_black_plus_two() {
     let options = SolveOptions {
