@@ -1,5 +1,5 @@
 //! Solves tiny boards and prints the node counts and times:
-//! `cargo run --release -p cgtk-go --example solve_tiny -- 3 3 [max_nodes] [history|notable]`.
+//! `cargo run --release -p cgtk-go --example solve_tiny -- 3 3 [max_nodes [table_bits]] [history|notable]`.
 
 use cgtk_go::{solve_board, Komi, SolveMethod, SolveOptions};
 use std::time::Instant;
@@ -23,7 +23,9 @@ fn main() {
     let options = SolveOptions {
         method,
         max_nodes: args.get(2).map(|&n| n as u64),
-        ..SolveOptions::default()
+        table_bits: args
+            .get(3)
+            .map_or(SolveOptions::default().table_bits, |&b| b as u8),
     };
     let start = Instant::now();
     match solve_board(w, h, Komi(0), options) {

@@ -1,17 +1,38 @@
 //! The fast tiny-board solver: bitboards (at most 64 points), the board's symmetries and
 //! the exchange of colours in the table key, score bounds from Benson's unconditional
-//! life, MTD(f) over the score, and a bounded table keyed by the position alone.
+//! life, and threshold tests "is the value at least `t`?" decided by depth-first
+//! proof-number search (df-pn), halving the interval of possible scores, over a bounded
+//! table keyed by the position alone.
+//!
+//! # Proof-number search
+//!
+//! Each test is a two-valued game in negamax form: a node is proved when a move leads to
+//! a child that is disproved for the other side (with threshold `1 − t`), disproved when
+//! every move (the pass included) leads to a proved child. Proof numbers are the least
+//! disproof number of the children; disproof numbers are *weak*: the largest proof number
+//! of the open children plus one for each other open child, since sums blow up over the
+//! many transpositions of capture fights. A child is first valued by the safe points and
+//! the table, else by [`Geometry::estimate`] (a child that looks good for the mover is
+//! tried first). The thresholds of the selected child follow df-pn with the 1 + ε trick
+//! (ε = 1/4; without it the search thrashes).
+//!
+//! A table entry keeps the proved bounds of the value (the greatest `t` proved, the least
+//! disproved), so a test reuses the proofs of every earlier test, and the proof and
+//! disproof numbers of the last open test.
 //!
 //! # History
 //!
-//! Under positional superko the legal moves depend on the boards seen before. Every search
-//! returns, with each proved bound, the smallest path index of an earlier board whose
-//! presence refused a move the bound needed (a move of the side the bound holds against),
-//! and a summary of the boards the bound's proof makes by its own moves. A bound is stored
-//! only when no board from the path above the node refused such a move, and it is reused on
-//! another path only when no board of that path can be among the boards it made: then every
-//! move of the proof is legal there too, and the other side has no move the proof did not
-//! answer (a board of the new path can only forbid more of its moves).
+//! Under positional superko the legal moves depend on the boards seen before. Every
+//! solved result carries the smallest path index of an earlier board whose presence
+//! refused a move of the side the result goes against, and a summary of the boards made by
+//! the moves of the side it favours. It is stored only when no board from the path above
+//! the node refused such a move, and it is reused on another path only when no board of
+//! that path can be among the boards it made: then every move of the proof is legal there
+//! too, and the other side has no move the proof did not answer (a board of the new path
+//! can only forbid more of its moves). A result resting on a board above the node is kept
+//! by its parent for as long as the parent's search lasts (the path above is the same),
+//! never stored; so only a solved entry ends a search at the table, and unsolved numbers
+//! stay finite.
 //!
 //! # Safe points
 //!
@@ -372,34 +393,8 @@ impl Geometry {
 
 /// The encoding of a pass among moves (points are 0..64).
 const PASS: u8 = 64;
-/// No move stored.
-const NONE: u8 = 255;
 /// No earlier board refused a move below.
 const INDEPENDENT: usize = usize::MAX;
-
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    me: u64,
-    opp: u64,
-    /// bit 0: used; bit 1: the side to move may end the game by passing.
-    flags: u8,
-    lower: i8,
-    upper: i8,
-    /// The best move in the canonical orientation.
-    best: u8,
-    /// log2 of the nodes spent on the entry (replacement priority).
-    work: u8,
-    /// The boards the lower bound rests on, in the entry's orientation.
-    seen_lo: Seen,
-    /// The boards the upper bound rests on.
-    seen_hi: Seen,
-    /// A heuristic value from a search `depth` moves deep: a lower bound when `est_kind`
-    /// is 1, an upper bound when 2 (0: none). It orders and prunes the search, never
-    /// proves anything.
-    est: i8,
-    est_kind: u8,
-    depth: u8,
-}
 
 /// A summary of a set of boards (from the side to move's view): the points that hold a
 /// stone of a colour in every board and in some board. A board outside these bounds is not
@@ -465,17 +460,71 @@ impl Seen {
     }
 }
 
-/// Buckets of two entries: one kept by work, one always replaced.
-struct Table {
-    slots: Vec<Entry>,
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The node limit was reached.
+struct Abort;
+
+/// Proof and disproof numbers at least this large stand for infinity.
+const INF: u32 = u32::MAX / 4;
+
+/// A df-pn table entry on a canonical board: the proved bounds of the value for the side
+/// to move, each with the boards its proof rests on (made by the moves of the side it
+/// favours, in the entry's orientation), and the proof and disproof numbers of the last
+/// open question "at least `t`?".
+#[derive(Clone, Copy)]
+struct PnEntry {
+    me: u64,
+    opp: u64,
+    /// bit 0: used; bit 1: the side to move may end the game by passing.
+    flags: u8,
+    /// log2 of the nodes spent (replacement priority).
+    work: u8,
+    /// The value is at least `lo`...
+    lo: i8,
+    /// ... and at most `hi`.
+    hi: i8,
+    /// The question the numbers are for.
+    t: i8,
+    pn: u32,
+    dn: u32,
+    seen_lo: Seen,
+    seen_hi: Seen,
+}
+
+impl Default for PnEntry {
+    fn default() -> Self {
+        PnEntry {
+            me: 0,
+            opp: 0,
+            flags: 0,
+            work: 0,
+            lo: i8::MIN,
+            hi: i8::MAX,
+            t: i8::MIN,
+            pn: 1,
+            dn: 1,
+            seen_lo: Seen::NONE,
+            seen_hi: Seen::NONE,
+        }
+    }
+}
+
+/// Buckets of two df-pn entries: one kept by work, one always replaced.
+struct PnTable {
+    slots: Vec<PnEntry>,
     mask: usize,
 }
 
-impl Table {
-    fn new(bits: u8) -> Table {
+impl PnTable {
+    fn new(bits: u8) -> PnTable {
         let buckets = 1usize << bits.clamp(4, 30);
-        Table {
-            slots: vec![Entry::default(); 2 * buckets],
+        PnTable {
+            slots: vec![PnEntry::default(); 2 * buckets],
             mask: buckets - 1,
         }
     }
@@ -486,90 +535,364 @@ impl Table {
         (h as usize & self.mask) * 2
     }
 
-    fn probe(&self, me: u64, opp: u64, flags: u8) -> Option<Entry> {
+    fn probe(&self, me: u64, opp: u64, flags: u8) -> Option<&PnEntry> {
         let b = self.bucket(me, opp, flags);
         self.slots[b..b + 2]
             .iter()
             .find(|e| e.flags == flags && e.me == me && e.opp == opp)
-            .copied()
     }
 
-    fn store(&mut self, e: Entry) {
-        let b = self.bucket(e.me, e.opp, e.flags);
-        let same = |x: &Entry| x.flags == e.flags && x.me == e.me && x.opp == e.opp;
-        if let Some(i) = (b..b + 2).find(|&i| same(&self.slots[i])) {
-            let old = self.slots[i];
-            let (lower, seen_lo) = if e.lower >= old.lower {
-                (e.lower, e.seen_lo)
-            } else {
-                (old.lower, old.seen_lo)
-            };
-            let (upper, seen_hi) = if e.upper <= old.upper {
-                (e.upper, e.seen_hi)
-            } else {
-                (old.upper, old.seen_hi)
-            };
-            self.slots[i] = Entry {
-                lower,
-                upper,
-                seen_lo,
-                seen_hi,
-                best: if e.best != NONE { e.best } else { old.best },
-                work: old.work.max(e.work),
-                est: if e.est_kind != 0 { e.est } else { old.est },
-                est_kind: if e.est_kind != 0 {
-                    e.est_kind
-                } else {
-                    old.est_kind
-                },
-                depth: if e.est_kind != 0 { e.depth } else { old.depth },
-                ..e
-            };
-            return;
-        }
-        if self.slots[b].flags == 0 || e.work >= self.slots[b].work {
-            self.slots[b + 1] = self.slots[b];
-            self.slots[b] = e;
+    /// The entry of a board, made (replacing the one of less work) when missing.
+    fn slot(&mut self, me: u64, opp: u64, flags: u8, work: u8) -> &mut PnEntry {
+        let b = self.bucket(me, opp, flags);
+        let same = |x: &PnEntry| x.flags == flags && x.me == me && x.opp == opp;
+        let i = if let Some(i) = (b..b + 2).find(|&i| same(&self.slots[i])) {
+            i
         } else {
-            self.slots[b + 1] = e;
-        }
+            let i = if self.slots[b].flags == 0 || work >= self.slots[b].work {
+                self.slots[b + 1] = self.slots[b];
+                b
+            } else {
+                b + 1
+            };
+            self.slots[i] = PnEntry {
+                me,
+                opp,
+                flags,
+                ..PnEntry::default()
+            };
+            i
+        };
+        let e = &mut self.slots[i];
+        e.work = e.work.max(work);
+        e
     }
 }
 
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+/// What df-pn found about a node: its proof and disproof numbers and, once solved, what
+/// the result rests on (as [`Found`] does for bounds).
+#[derive(Clone, Copy)]
+struct PnFound {
+    pn: u32,
+    dn: u32,
+    /// The smallest path index of a board whose ban of a move of the side the result
+    /// goes against it rests on.
+    dep: usize,
+    /// The boards made by the moves of the side the result favours.
+    seen: Seen,
 }
 
-/// The node limit was reached.
-struct Abort;
+impl PnFound {
+    const PROVED: PnFound = PnFound {
+        pn: 0,
+        dn: INF,
+        dep: INDEPENDENT,
+        seen: Seen::NONE,
+    };
+    const DISPROVED: PnFound = PnFound {
+        pn: INF,
+        dn: 0,
+        dep: INDEPENDENT,
+        seen: Seen::NONE,
+    };
 
-/// What a search found about a node, from the side to move's view.
-struct Found {
-    /// A proved lower bound of the value.
-    lo: i32,
-    /// A proved upper bound.
-    hi: i32,
-    /// A heuristic value in `[lo, hi]`.
-    est: i32,
-    /// The smallest path index of a board whose ban of a repeating move the lower bound
-    /// rests on ([`INDEPENDENT`] when none above the node).
-    dep_lo: usize,
-    /// The same for the upper bound.
-    dep_hi: usize,
-    /// The boards (black, white) the lower bound rests on.
-    seen_lo: Seen,
-    /// The boards the upper bound rests on.
-    seen_hi: Seen,
+    fn solved(&self) -> bool {
+        self.pn == 0 || self.dn == 0
+    }
+}
+
+/// A child of a df-pn node: the move, the board it makes and what is known below it.
+#[derive(Clone, Copy)]
+struct PnChild {
+    mv: u8,
+    b: u64,
+    w: u64,
+    found: PnFound,
+}
+
+impl Solver {
+    /// The stored df-pn entry for the side to move (`black`) on the board `(me, opp)`
+    /// whose board index on the path is `here` (the boards above it are `path[..here]`),
+    /// as proof numbers valid on this path: a solved entry resting on a board above is
+    /// taken as unsolved.
+    fn pn_probe(
+        &self,
+        black: bool,
+        me: u64,
+        opp: u64,
+        passed: bool,
+        t: i32,
+        here: usize,
+    ) -> Option<PnFound> {
+        let (cm, co, sym) = self.g.canonical(me, opp);
+        let flags = 1 | if passed { 2 } else { 0 };
+        let e = self.table.probe(cm, co, flags)?;
+        let valid = |seen: Seen| {
+            let mut es = self.map_seen(&self.g.inv[sym], seen);
+            if !black {
+                es = es.swapped();
+            }
+            (!self.path[..here].iter().any(|&(b, w)| es.may_hold(b, w))).then_some(es)
+        };
+        if i32::from(e.lo) >= t {
+            if let Some(seen) = valid(e.seen_lo) {
+                return Some(PnFound {
+                    seen,
+                    ..PnFound::PROVED
+                });
+            }
+        }
+        if i32::from(e.hi) < t {
+            if let Some(seen) = valid(e.seen_hi) {
+                return Some(PnFound {
+                    seen,
+                    ..PnFound::DISPROVED
+                });
+            }
+        }
+        (i32::from(e.t) == t).then_some(PnFound {
+            pn: e.pn,
+            dn: e.dn,
+            dep: INDEPENDENT,
+            seen: Seen::NONE,
+        })
+    }
+
+    /// The static result of "at least `t`?" for the side to move: proved or disproved by
+    /// the safe points, or by ending the game with a pass after a pass.
+    fn pn_static(&self, me: u64, opp: u64, passed: bool, t: i32) -> Option<PnFound> {
+        let n = self.g.n as i32;
+        if passed && self.g.area_diff(me, opp) >= t {
+            return Some(PnFound::PROVED);
+        }
+        let (safe_me, _) = self.g.benson(me, opp);
+        if 2 * safe_me.count_ones() as i32 - n >= t {
+            return Some(PnFound::PROVED);
+        }
+        let (safe_opp, _) = self.g.benson(opp, me);
+        let hi = n - 2 * safe_opp.count_ones() as i32;
+        if hi < t && !(passed && self.g.area_diff(me, opp) >= t) {
+            return Some(PnFound::DISPROVED);
+        }
+        None
+    }
+
+    /// Depth-first proof-number search of "is the value for the side to move at least
+    /// `t`?" below the current path, within the thresholds.
+    fn mid(
+        &mut self,
+        black: bool,
+        passed: bool,
+        t: i32,
+        th_pn: u32,
+        th_dn: u32,
+    ) -> Result<PnFound, Abort> {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            return Err(Abort);
+        }
+        let (me, opp) = self.sides(black);
+        if let Some(f) = self.pn_static(me, opp, passed, t) {
+            return Ok(f);
+        }
+        let here = self.path.len() - 1;
+        // Only a solved entry ends the search here: the caller's numbers for this node
+        // are its own (they may rest on this path), so unsolved nodes are expanded.
+        if let Some(f) = self.pn_probe(black, me, opp, passed, t, here) {
+            if f.solved() {
+                return Ok(f);
+            }
+        }
+        let nodes_before = self.nodes;
+        let (_, clean_me) = self.g.benson(me, opp);
+        let (_, clean_opp) = self.g.benson(opp, me);
+        let mut refused = INDEPENDENT;
+        let mut children: Vec<PnChild> = Vec::with_capacity(self.g.n + 1);
+        let mut cand = self.g.all & !(me | opp) & !clean_me & !clean_opp;
+        while cand != 0 {
+            let p = cand.trailing_zeros() as usize;
+            cand &= cand - 1;
+            let Some((me2, opp2)) = self.g.play(me, opp, p) else {
+                continue;
+            };
+            let (b, w) = if black { (me2, opp2) } else { (opp2, me2) };
+            if let Some(i) = self.repeats(b, w) {
+                refused = refused.min(i);
+                continue;
+            }
+            let found = match self.pn_static(opp2, me2, false, 1 - t) {
+                Some(f) => f,
+                None => match self.pn_probe(!black, opp2, me2, false, 1 - t, here + 1) {
+                    Some(f) => f,
+                    None => {
+                        // Moves whose child looks good for us are tried first.
+                        let good = self.g.estimate(me2, opp2) >= t;
+                        PnFound {
+                            pn: if good { 2 } else { 1 },
+                            dn: if good { 1 } else { 2 },
+                            dep: INDEPENDENT,
+                            seen: Seen::NONE,
+                        }
+                    }
+                },
+            };
+            children.push(PnChild {
+                mv: p as u8,
+                b,
+                w,
+                found,
+            });
+        }
+        // Among equal numbers the first child is taken: central points first.
+        children.sort_by_key(|c| self.g.centrality[c.mv as usize]);
+        if !passed {
+            // The pass; after a pass, passing ends the game (scored statically above).
+            let found = match self.pn_static(opp, me, true, 1 - t) {
+                Some(f) => f,
+                None => self
+                    .pn_probe(!black, opp, me, true, 1 - t, here)
+                    .unwrap_or(PnFound {
+                        pn: 2,
+                        dn: 2,
+                        dep: INDEPENDENT,
+                        seen: Seen::NONE,
+                    }),
+            };
+            let (b, w) = self.path[here];
+            children.push(PnChild {
+                mv: PASS,
+                b,
+                w,
+                found,
+            });
+        }
+        let result = loop {
+            // Weak disproof numbers (the largest child's plus one for each other open
+            // child) do not blow up over the many transpositions of capture fights.
+            let mut pn = INF;
+            let (mut dn_max, mut open) = (0u32, 0u32);
+            let (mut best, mut dn2) = (usize::MAX, INF);
+            for (i, c) in children.iter().enumerate() {
+                if c.found.pn != 0 {
+                    dn_max = dn_max.max(c.found.pn);
+                    open += 1;
+                }
+                if c.found.dn < pn {
+                    dn2 = pn;
+                    pn = c.found.dn;
+                    best = i;
+                } else if c.found.dn < dn2 {
+                    dn2 = c.found.dn;
+                }
+            }
+            let dn = if open == 0 {
+                0
+            } else {
+                dn_max.saturating_add(open - 1).min(INF)
+            };
+            if pn == 0 {
+                // Proved by the move to a child the opponent loses.
+                let c = children[best];
+                let mut seen = c.found.seen;
+                if c.mv != PASS {
+                    seen.add(&Seen::one(c.b, c.w));
+                }
+                break PnFound {
+                    pn: 0,
+                    dn: INF,
+                    dep: c.found.dep,
+                    seen,
+                };
+            }
+            if dn == 0 {
+                // Every move (the pass included) loses: disproved.
+                let mut seen = Seen::NONE;
+                let mut dep = refused;
+                for c in &children {
+                    seen.add(&c.found.seen);
+                    dep = dep.min(c.found.dep);
+                }
+                break PnFound {
+                    pn: INF,
+                    dn: 0,
+                    dep,
+                    seen,
+                };
+            }
+            if pn >= th_pn || dn >= th_dn {
+                // Unsolved numbers stay finite: an infinite one here rests on a child
+                // whose result holds on this path only.
+                break PnFound {
+                    pn: pn.min(INF - 1),
+                    dn: dn.min(INF - 1),
+                    dep: INDEPENDENT,
+                    seen: Seen::NONE,
+                };
+            }
+            let c = children[best];
+            let child_th_pn = th_dn.saturating_sub(dn).saturating_add(c.found.pn).min(INF);
+            let child_th_dn = th_pn
+                .min(dn2.saturating_add(dn2 / 4).saturating_add(1))
+                .min(INF);
+            let f = if c.mv == PASS {
+                self.mid(!black, true, 1 - t, child_th_pn, child_th_dn)
+            } else {
+                self.path.push((c.b, c.w));
+                let r = self.mid(!black, false, 1 - t, child_th_pn, child_th_dn);
+                self.path.pop();
+                r
+            }?;
+            children[best].found = f;
+        };
+        let (cm, co, sym) = self.g.canonical(me, opp);
+        let work = 64 - (self.nodes - nodes_before).leading_zeros();
+        let mut result = result;
+        let flags = 1 | if passed { 2 } else { 0 };
+        if result.solved() {
+            if result.dep >= here {
+                result.dep = INDEPENDENT;
+                let mine = if black {
+                    result.seen
+                } else {
+                    result.seen.swapped()
+                };
+                let seen = self.map_seen(&self.g.perm[sym], mine);
+                let e = self.table.slot(cm, co, flags, work as u8);
+                if result.pn == 0 && i32::from(e.lo) < t {
+                    e.lo = t as i8;
+                    e.seen_lo = seen;
+                } else if result.dn == 0 && i32::from(e.hi) >= t {
+                    e.hi = (t - 1) as i8;
+                    e.seen_hi = seen;
+                }
+            }
+            // Else it rests on a board above: only the caller keeps it.
+        } else {
+            let e = self.table.slot(cm, co, flags, work as u8);
+            e.t = t as i8;
+            e.pn = result.pn;
+            e.dn = result.dn;
+        }
+        Ok(result)
+    }
+
+    /// Decides "is the value for the side to move at least `t`?" by df-pn from the
+    /// current path.
+    fn at_least(&mut self, black: bool, passed: bool, t: i32) -> Result<bool, Abort> {
+        loop {
+            let f = self.mid(black, passed, t, INF, INF)?;
+            if f.solved() {
+                return Ok(f.pn == 0);
+            }
+        }
+    }
 }
 
 pub(crate) struct Solver {
     g: Geometry,
-    table: Table,
+    table: PnTable,
     /// Every board from the start, `(black, white)`.
     path: Vec<(u64, u64)>,
-    history: [u32; 65],
     pub(crate) nodes: u64,
     max_nodes: u64,
 }
@@ -586,9 +909,8 @@ impl Solver {
     pub(crate) fn new(width: usize, height: usize, table_bits: u8, max_nodes: u64) -> Solver {
         Solver {
             g: Geometry::new(width, height),
-            table: Table::new(table_bits.min((width * height + 8).min(30) as u8)),
+            table: PnTable::new(table_bits.min((width * height + 8).min(30) as u8)),
             path: Vec::new(),
-            history: [0; 65],
             nodes: 0,
             max_nodes,
         }
@@ -627,260 +949,18 @@ impl Solver {
         }
     }
 
-    /// Depth-limited null-window search (`alpha = beta - 1`) of proven bounds: the least
-    /// and greatest value (for the side to move: its area minus the other's) that best play
-    /// can still give, as far as this search shows, and a heuristic value inside them
-    /// ([`Found`]). At the horizon the bounds are those of the safe points and the
-    /// heuristic value is [`Geometry::estimate`]. A move whose heuristic value reaches
-    /// `beta` stops the search of its siblings, like a proven one: the next, deeper
-    /// iteration follows it first, so only the heuristic value is a guess.
-    fn search(&mut self, black: bool, passed: bool, beta: i32, depth: u32) -> Result<Found, Abort> {
-        self.nodes += 1;
-        if self.nodes > self.max_nodes {
-            return Err(Abort);
-        }
-        let alpha = beta - 1;
-        let n = self.g.n as i32;
-        let (me, opp) = self.sides(black);
-        let (safe_me, clean_me) = self.g.benson(me, opp);
-        let (safe_opp, clean_opp) = self.g.benson(opp, me);
-        let mut f = Found {
-            lo: 2 * safe_me.count_ones() as i32 - n,
-            hi: n - 2 * safe_opp.count_ones() as i32,
-            est: 0,
-            dep_lo: INDEPENDENT,
-            dep_hi: INDEPENDENT,
-            seen_lo: Seen::NONE,
-            seen_hi: Seen::NONE,
-        };
-        let pass_value = if passed {
-            // Passing ends the game now, whatever the safe points say.
-            let v = self.g.area_diff(me, opp);
-            f.lo = f.lo.max(v);
-            f.hi = f.hi.max(v);
-            Some(v)
-        } else {
-            None
-        };
-        if f.lo >= beta || f.hi <= alpha || f.lo >= f.hi {
-            f.est = f.lo.max(f.hi.min(0));
-            return Ok(f);
-        }
-        let flags = 1 | if passed { 2 } else { 0 };
-        let (cm, co, sym) = self.g.canonical(me, opp);
-        let here = self.path.len() - 1;
-        let mut tt_move = NONE;
-        let mut tt_est = None;
-        if let Some(e) = self.table.probe(cm, co, flags) {
-            if e.best != NONE {
-                tt_move = if e.best == PASS {
-                    PASS
-                } else {
-                    self.g.inv[sym][e.best as usize]
-                };
-            }
-            // A stored bound holds here unless it rests on a board of the path above.
-            if i32::from(e.lower) > f.lo {
-                let mut es = self.map_seen(&self.g.inv[sym], e.seen_lo);
-                if !black {
-                    es = es.swapped();
-                }
-                if !self.path[..here].iter().any(|&(b, w)| es.may_hold(b, w)) {
-                    f.lo = i32::from(e.lower);
-                    f.seen_lo = es;
-                }
-            }
-            if i32::from(e.upper) < f.hi {
-                let mut es = self.map_seen(&self.g.inv[sym], e.seen_hi);
-                if !black {
-                    es = es.swapped();
-                }
-                if !self.path[..here].iter().any(|&(b, w)| es.may_hold(b, w)) {
-                    f.hi = i32::from(e.upper);
-                    f.seen_hi = es;
-                }
-            }
-            if u32::from(e.depth) >= depth {
-                let est = i32::from(e.est);
-                if (e.est_kind == 1 && est >= beta) || (e.est_kind == 2 && est <= alpha) {
-                    tt_est = Some(est);
-                }
-            }
-        }
-        if f.lo >= beta || f.hi <= alpha || f.lo >= f.hi {
-            f.hi = f.hi.max(f.lo);
-            f.est = f.lo.max(f.hi.min(0));
-            return Ok(f);
-        }
-        if let Some(est) = tt_est {
-            f.est = est.clamp(f.lo, f.hi);
-            return Ok(f);
-        }
-        if depth == 0 {
-            f.est = self.g.estimate(me, opp).clamp(f.lo, f.hi);
-            return Ok(f);
-        }
-        let nodes_before = self.nodes;
-        // The upper bound of all moves rests on every move being tried: a move refused by
-        // a repetition makes it depend on the board repeated.
-        let mut acc_dep = INDEPENDENT;
-        let mut moves: [(i32, u8, u64, u64); 65] = [(0, 0, 0, 0); 65];
-        let mut count = 0;
-        let mut cand = self.g.all & !(me | opp) & !clean_me & !clean_opp;
-        while cand != 0 {
-            let p = cand.trailing_zeros() as usize;
-            cand &= cand - 1;
-            let Some((me2, opp2)) = self.g.play(me, opp, p) else {
-                continue;
-            };
-            let board = if black { (me2, opp2) } else { (opp2, me2) };
-            if let Some(i) = self.repeats(board.0, board.1) {
-                acc_dep = acc_dep.min(i);
-                continue;
-            }
-            let captures = (opp2 != opp) as i32;
-            // The table's move, then the heuristic value of the child, then captures,
-            // the history heuristic and central points.
-            let key = if p as u8 == tt_move {
-                i32::MAX
-            } else {
-                captures * 8 + self.history[p] as i32 * 16 - self.g.centrality[p]
-                    + 64 * self.g.estimate(me2, opp2)
-            };
-            moves[count] = (key, p as u8, board.0, board.1);
-            count += 1;
-        }
-        moves[..count].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
-        // The greatest upper bound of the moves tried (ending the game included).
-        let mut acc_hi = pass_value.unwrap_or(i32::MIN);
-        let mut acc_seen = Seen::NONE;
-        let mut best_move = if pass_value.is_some() { PASS } else { NONE };
-        let mut best_est = pass_value.unwrap_or(i32::MIN);
-        // The pass: ends the game after a pass (scored above), else searched first when
-        // the table says so, last otherwise.
-        let pass_first = !passed && tt_move == PASS;
-        let total = count + usize::from(!passed);
-        let mut complete = true;
-        for k in 0..total {
-            if best_est >= beta || f.lo >= beta {
-                complete = false;
-                break;
-            }
-            let is_pass = if pass_first { k == 0 } else { k == count };
-            let (c, mv, created) = if is_pass {
-                (
-                    self.search(!black, true, -alpha, depth - 1)?,
-                    PASS,
-                    Seen::NONE,
-                )
-            } else {
-                let idx = if pass_first { k - 1 } else { k };
-                let (_, p, b, w) = moves[idx];
-                self.path.push((b, w));
-                let r = self.search(!black, false, -alpha, depth - 1);
-                self.path.pop();
-                (r?, p, Seen::one(b, w))
-            };
-            // The child's upper bound is this move's lower bound, and the other way round.
-            let (vlo, vhi, vest) = (-c.hi, -c.lo, -c.est);
-            if vlo > f.lo {
-                f.lo = vlo;
-                f.dep_lo = c.dep_hi;
-                // The bound rests on the board this move makes and on the boards the
-                // child's bound rests on.
-                f.seen_lo = c.seen_hi;
-                f.seen_lo.add(&created);
-            }
-            acc_hi = acc_hi.max(vhi);
-            acc_dep = acc_dep.min(c.dep_lo);
-            acc_seen.add(&c.seen_lo);
-            if vest > best_est || best_move == NONE {
-                best_est = vest;
-                best_move = mv;
-            }
-        }
-        if best_est >= beta && best_move != PASS && best_move != NONE {
-            let h = &mut self.history[best_move as usize];
-            *h = h.saturating_add(1);
-        }
-        if complete && acc_hi < f.hi {
-            f.hi = acc_hi;
-            f.dep_hi = acc_dep;
-            f.seen_hi = acc_seen;
-        }
-        f.hi = f.hi.max(f.lo);
-        f.est = best_est.clamp(f.lo, f.hi);
-        let stored = if best_move == NONE || best_move == PASS {
-            best_move
-        } else {
-            self.g.perm[sym][best_move as usize]
-        };
-        let work = 64 - (self.nodes - nodes_before).leading_zeros();
-        let canon = |x: Seen| {
-            let mine = if black { x } else { x.swapped() };
-            self.map_seen(&self.g.perm[sym], mine)
-        };
-        let (lower, seen_lo) = if f.dep_lo >= here {
-            f.dep_lo = INDEPENDENT;
-            (f.lo, canon(f.seen_lo))
-        } else {
-            (-n, Seen::NONE)
-        };
-        let (upper, seen_hi) = if f.dep_hi >= here {
-            f.dep_hi = INDEPENDENT;
-            (f.hi, canon(f.seen_hi))
-        } else {
-            (n, Seen::NONE)
-        };
-        self.table.store(Entry {
-            me: cm,
-            opp: co,
-            flags,
-            lower: lower as i8,
-            upper: upper as i8,
-            best: stored,
-            work: work as u8,
-            seen_lo,
-            seen_hi,
-            est: f.est as i8,
-            est_kind: if f.est >= beta { 1 } else { 2 },
-            depth: depth.min(255) as u8,
-        });
-        Ok(f)
-    }
-
-    /// Decides "is the value (for the side to move) at least `v`?" by iterative deepening.
-    fn at_least(&mut self, black: bool, passed: bool, v: i32) -> Result<bool, Abort> {
-        let mut depth = 1;
-        loop {
-            let Found { lo, hi, .. } = self.search(black, passed, v, depth)?;
-            if lo >= v {
-                return Ok(true);
-            }
-            if hi < v {
-                return Ok(false);
-            }
-            depth = next_depth(depth);
-        }
-    }
-
-    /// The exact value for the side to move: null-window tests by iterative deepening,
-    /// halving the interval of possible values; the interval reached when the node limit
-    /// stops it.
+    /// The exact value for the side to move: threshold tests by df-pn, halving the
+    /// interval of possible values; the interval reached when the node limit stops it.
     fn value(&mut self, black: bool, passed: bool) -> Result<i32, (i32, i32)> {
         let n = self.g.n as i32;
         let (mut lower, mut upper) = (-n, n);
-        let mut depth = 1;
         while lower < upper {
-            // Test "at least beta?" in the middle of what is left.
-            let beta = lower + (upper - lower + 1) / 2;
-            let Ok(Found { lo, hi, .. }) = self.search(black, passed, beta, depth) else {
-                return Err((lower, upper));
-            };
-            lower = lower.max(lo);
-            upper = upper.min(hi);
-            if lo < beta && hi >= beta {
-                depth = next_depth(depth);
+            // Test "at least t?" in the middle of what is left.
+            let t = lower + (upper - lower + 1) / 2;
+            match self.at_least(black, passed, t) {
+                Ok(true) => lower = t,
+                Ok(false) => upper = t - 1,
+                Err(Abort) => return Err((lower, upper)),
             }
         }
         Ok(lower)
@@ -911,21 +991,10 @@ impl Solver {
                     }
                 }
             }
-            let first = {
-                let (cm, co, sym) = self.g.canonical(me, opp);
-                let flags = 1 | if passed { 2 } else { 0 };
-                match self.table.probe(cm, co, flags).map(|e| e.best) {
-                    Some(b) if b != NONE && b != PASS => self.g.inv[sym][b as usize],
-                    other => other.unwrap_or(NONE),
-                }
-            };
-            tried.sort_by_key(|&(p, _, _)| (p != first, self.g.centrality[p as usize]));
+            // Central points first, the pass last.
+            tried.sort_by_key(|&(p, _, _)| self.g.centrality[p as usize]);
             if !passed {
-                if first == PASS {
-                    tried.insert(0, (PASS, 0, 0));
-                } else {
-                    tried.push((PASS, 0, 0));
-                }
+                tried.push((PASS, 0, 0));
             }
             for (p, b, w) in tried {
                 let ok = if p == PASS {
@@ -968,12 +1037,6 @@ impl Solver {
         }
         Ok((value, pv))
     }
-}
-
-/// The next depth of iterative deepening: one more while shallow, then about an eighth
-/// more each time (proofs on tiny boards can run hundreds of moves deep along ko fights).
-fn next_depth(depth: u32) -> u32 {
-    depth + 1 + depth / 8
 }
 
 /// Solves from `start` on a `width × height` board (at most 64 points) and reports the
