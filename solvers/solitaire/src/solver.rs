@@ -46,8 +46,10 @@
 //! Before it, [`solve`] runs a beam search (see `beam.rs`): layers of positions with the
 //! same number of cards turned, each position's children merged when equal up to the order
 //! of the piles, and the best few by an evaluation of how well the waste piles will unwind
-//! kept, with the width growing from 1 to 16,384 while half the node budget lasts. The
-//! beam proves nothing; it only finds winning lines fast, and every line is replayed.
+//! kept, with the width growing from 1 to 16,384 while 90% of the node budget lasts, the
+//! last beam's width fitted to the nodes left (a beam cut short by the limit is wasted).
+//! The beam proves nothing unless no layer was cut; it finds winning lines fast, and every
+//! line is replayed.
 //! [`SolveMethod::DepthFirst`] skips it.
 //!
 //! A search that reaches its node or time limit answers [`Solution::Unknown`]; a win comes
@@ -154,7 +156,7 @@ pub fn solve(deal: &Deal, limits: SolveLimits) -> SolveReport {
 /// How [`solve_with`] searches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SolveMethod {
-    /// Beam searches of growing width look for a win first (up to half the node limit),
+    /// Beam searches of growing width look for a win first (up to 90% of the node limit),
     /// then the exhaustive depth-first search runs with what is left: the default.
     #[default]
     BeamFirst,
@@ -167,8 +169,45 @@ pub enum SolveMethod {
     BreadthFirst,
 }
 
-/// The widths of the beams [`SolveMethod::BeamFirst`] tries, in order.
+/// The widths of the beams [`SolveMethod::BeamFirst`] tries, in order (the last one tried
+/// is fitted to the nodes left: see [`fitted_width`]).
 const BEAM_WIDTHS: [usize; 7] = [1, 8, 64, 256, 1024, 4096, 16384];
+
+/// The share of the node limit, in percent, that [`SolveMethod::BeamFirst`] gives its
+/// beams; the depth-first search has the rest. The beams find nearly every win, and the
+/// exhaustive search decides nothing else on standard deals within budgets like 10^5 or
+/// 10^6 nodes, so most of the budget goes to the beams.
+const BEAM_SHARE_PERCENT: u64 = 90;
+
+/// The width of the `i`-th beam of `widths` (planned `planned`) with `left` nodes left for
+/// beams, when earlier beams needed at most `per_width` nodes per unit of width (0 before
+/// the first), and whether it is the last beam to run.
+///
+/// A beam cut short by the node limit is wasted (it proves nothing and rarely wins), so
+/// the widths are fitted: when the nodes left would not run this beam and the next one
+/// to the end, this beam gets the widest width the nodes left are expected to run (never
+/// more than the widest planned), and is the last.
+fn fitted_width(
+    widths: &[usize],
+    i: usize,
+    planned: usize,
+    left: u64,
+    per_width: u64,
+) -> (usize, bool) {
+    let Some(&widest) = widths.last() else {
+        return (planned, true);
+    };
+    if per_width == 0 || planned == usize::MAX {
+        return (planned, i + 1 == widths.len());
+    }
+    let fits = usize::try_from(left / per_width).unwrap_or(usize::MAX);
+    let next = widths.get(i + 1).copied().unwrap_or(usize::MAX);
+    if fits < planned.saturating_add(next) {
+        (fits.clamp(1, widest), true)
+    } else {
+        (planned, i + 1 == widths.len())
+    }
+}
 
 /// [`solve`] with a choice of method. Both methods answer the same whenever both decide:
 /// a win is replayed before it is returned, and only the exhaustive search reports losses.
@@ -202,14 +241,18 @@ pub fn solve_with(deal: &Deal, limits: SolveLimits, method: SolveMethod) -> Solv
         };
     }
     let (widths, share): (&[usize], u64) = match method {
-        SolveMethod::BeamFirst => (&BEAM_WIDTHS, limits.nodes / 2),
+        SolveMethod::BeamFirst => (&BEAM_WIDTHS, limits.nodes / 100 * BEAM_SHARE_PERCENT),
         SolveMethod::BreadthFirst => (&[usize::MAX], limits.nodes),
         SolveMethod::DepthFirst => (&[], 0),
     };
-    for &width in widths {
+    // The most nodes a beam has needed per unit of width so far.
+    let mut per_width = 0u64;
+    for (i, &planned) in widths.iter().enumerate() {
         if nodes >= share || limits.time.is_some_and(|t| start.elapsed() > t) {
             break;
         }
+        let (width, last) = fitted_width(widths, i, planned, share - nodes, per_width);
+        let before = nodes;
         match crate::beam::beam_search(
             pos,
             deal.stock(),
@@ -231,6 +274,12 @@ pub fn solve_with(deal: &Deal, limits: SolveLimits, method: SolveMethod) -> Solv
                 }
             }
             Beam::Open => {}
+        }
+        if width != usize::MAX {
+            per_width = per_width.max((nodes - before).div_ceil(width as u64));
+        }
+        if last {
+            break;
         }
     }
     if method == SolveMethod::BreadthFirst {
