@@ -498,25 +498,25 @@ pub(crate) fn dead(pos: &Position) -> bool {
     };
     for w in 0..piles {
         let pile = pos.pile(w);
+        // below: the cards of each rank in the pile up to X; below_full: the ranks all of
+        // whose cards not home are among them (kept as X climbs the pile).
         let mut below = [0u8; 14];
+        let mut below_full = 0u16;
         for &x in pile {
             let x = x as usize;
             if x > ranks {
                 continue;
             }
             // Stuck so far: X and the cards below it.
-            let mut stuck = below;
-            stuck[x] += 1;
             below[x] += 1;
-            let mut full = 0u16;
-            for r in 1..=ranks {
-                if missing[r] > 0 && stuck[r] == missing[r] {
-                    full |= 1 << r;
-                }
+            if below[x] == missing[x] {
+                below_full |= 1 << x;
             }
-            if full == 0 {
+            if below_full == 0 {
                 continue;
             }
+            let mut stuck = below;
+            let mut full = below_full;
             // Grow the stuck cards of the other piles: depth[v] cards at the bottom of
             // pile v are stuck.
             let mut depth = [0usize; crate::rules::MAX_PILES];
@@ -787,6 +787,25 @@ mod tests {
             }
             assert!(seen > 10, "{rules}: only {seen} dead positions met");
         }
+    }
+
+    #[test]
+    fn beam_widths_are_fitted_to_the_nodes_left() {
+        let widths = [1, 8, 64];
+        // The first beam: nothing is known of its cost.
+        assert_eq!(fitted_width(&widths, 0, 1, 10, 0), (1, false));
+        // Room for this beam and the next: as planned (8 + 64 widths at 100 nodes each).
+        assert_eq!(fitted_width(&widths, 1, 8, 100 * 72, 100), (8, false));
+        // Room for this one but not the next too: all of it now, and last.
+        assert_eq!(fitted_width(&widths, 1, 8, 100 * 20, 100), (20, true));
+        // Not even room for this one: narrower, at least 1.
+        assert_eq!(fitted_width(&widths, 1, 8, 100 * 3, 100), (3, true));
+        assert_eq!(fitted_width(&widths, 1, 8, 10, 100), (1, true));
+        // The last beam: never wider than the widest planned.
+        assert_eq!(fitted_width(&widths, 2, 64, 100 * 1000, 100), (64, true));
+        assert_eq!(fitted_width(&widths, 2, 64, 100 * 50, 100), (50, true));
+        // An uncut beam is never narrowed.
+        assert_eq!(fitted_width(&[usize::MAX], 0, usize::MAX, 5, 100), (usize::MAX, true));
     }
 
     #[test]
