@@ -789,6 +789,110 @@ mod tests {
         }
     }
 
+    /// The dead test as first written: the ranks fully stuck recounted for every X (a
+    /// slower form of the same rule, kept as the reference for the faster one).
+    fn dead_reference(pos: &Position) -> bool {
+        let rules = pos.rules();
+        let foundations = rules.foundations();
+        let ranks = rules.ranks() as usize;
+        let piles = rules.piles();
+        let mut before = [[0u16; 14]; crate::rules::MAX_FOUNDATIONS];
+        let mut needers = [0u8; 14];
+        let mut missing = [0u8; 14];
+        for (f, row) in before.iter_mut().enumerate().take(foundations) {
+            let mut seen = 0u16;
+            for l in pos.level(f) + 1..=rules.ranks() {
+                let rank = rules.foundation_card(f, l) as usize;
+                row[rank] = seen;
+                needers[rank] |= 1 << f;
+                missing[rank] += 1;
+                seen |= 1 << rank;
+            }
+        }
+        let held = |x: usize, full: u16| -> bool {
+            missing[x] > 0
+                && full != 0
+                && (0..foundations)
+                    .filter(|&f| needers[x] & (1 << f) != 0)
+                    .all(|f| before[f][x] & full != 0)
+        };
+        for w in 0..piles {
+            let pile = pos.pile(w);
+            let mut below = [0u8; 14];
+            for &x in pile {
+                let x = x as usize;
+                let mut stuck = below;
+                stuck[x] += 1;
+                below[x] += 1;
+                let mut full = 0u16;
+                for r in 1..=ranks {
+                    if missing[r] > 0 && stuck[r] == missing[r] {
+                        full |= 1 << r;
+                    }
+                }
+                if full == 0 {
+                    continue;
+                }
+                let mut depth = [0usize; crate::rules::MAX_PILES];
+                loop {
+                    let mut grew = false;
+                    for v in (0..piles).filter(|&v| v != w) {
+                        let other = pos.pile(v);
+                        if let Some(j) = (depth[v]..other.len())
+                            .rev()
+                            .find(|&j| held(other[j] as usize, full))
+                        {
+                            for &z in &other[depth[v]..=j] {
+                                let z = z as usize;
+                                stuck[z] += 1;
+                                if stuck[z] == missing[z] {
+                                    full |= 1 << z;
+                                }
+                            }
+                            depth[v] = j + 1;
+                            grew = true;
+                        }
+                    }
+                    if !grew {
+                        break;
+                    }
+                }
+                if held(x, full) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn the_dead_test_equals_its_reference_form_along_random_games() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15);
+        let (mut fired, mut positions) = (0, 0);
+        for (rules, games) in [
+            (Rules::STANDARD, 300),
+            (Rules::new(13, 4, 3).unwrap_or(Rules::STANDARD), 300),
+            (Rules::new(7, 3, 2).unwrap_or(Rules::STANDARD), 300),
+        ] {
+            for seed in 0..games {
+                let mut game = Calculation::new(Deal::from_seed(rules, seed));
+                loop {
+                    let pos = *game.position();
+                    let verdict = dead(&pos);
+                    assert_eq!(verdict, dead_reference(&pos), "{pos:?}");
+                    fired += usize::from(verdict);
+                    positions += 1;
+                    let Some(mv) = crate::players::random_move(&pos, &mut rng) else {
+                        break;
+                    };
+                    assert!(game.play(mv).is_ok());
+                }
+            }
+        }
+        assert!(positions > 40_000 && fired > 100, "{fired} dead of {positions}");
+    }
+
     #[test]
     fn beam_widths_are_fitted_to_the_nodes_left() {
         let widths = [1, 8, 64];
