@@ -890,7 +890,10 @@ mod tests {
                 }
             }
         }
-        assert!(positions > 40_000 && fired > 100, "{fired} dead of {positions}");
+        assert!(
+            positions > 40_000 && fired > 100,
+            "{fired} dead of {positions}"
+        );
     }
 
     #[test]
@@ -909,7 +912,10 @@ mod tests {
         assert_eq!(fitted_width(&widths, 2, 64, 100 * 1000, 100), (64, true));
         assert_eq!(fitted_width(&widths, 2, 64, 100 * 50, 100), (50, true));
         // An uncut beam is never narrowed.
-        assert_eq!(fitted_width(&[usize::MAX], 0, usize::MAX, 5, 100), (usize::MAX, true));
+        assert_eq!(
+            fitted_width(&[usize::MAX], 0, usize::MAX, 5, 100),
+            (usize::MAX, true)
+        );
     }
 
     #[test]
