@@ -43,7 +43,7 @@ pub enum Command {
     },
     /// Decide whether a deal can be won with every card known, and print a winning line.
     ///
-    /// Beam searches of growing width look for a win first (half the node limit), then a
+    /// Beam searches of growing width look for a win first (90% of the node limit), then a
     /// depth-first search with a transposition table and proved dominances; at the node or
     /// time limit the answer is `unknown`.
     Solve {

@@ -40,16 +40,18 @@ struct Layer {
     moves: Vec<Move>,
 }
 
-/// The beam's evaluation (higher is better): 64 per card home, less a penalty for every
-/// pair of waste cards lying in the wrong order (the upper one due home later than the
-/// lower one, so the pile cannot unwind top first): 8 plus the difference of their due
-/// times.
+/// The beam's evaluation (higher is better): 64 per card home and 32 per empty waste pile,
+/// less a penalty for every pair of waste cards lying in the wrong order (the upper one
+/// due home later than the lower one, so the pile cannot unwind top first): 8 plus the
+/// difference of their due times.
 ///
 /// A card's *due time* is how many cards a foundation still needing its rank must receive
 /// first; as each rank has one card per foundation needing it, the cards of a rank on the
 /// waste piles take that rank's due times in order, the card nearest a pile's top the
-/// soonest. The weights were chosen by trying a few on 100 deals; the evaluation is a
-/// heuristic, not a proof.
+/// soonest. The weights were chosen by trying a few on 100 deals, and the empty-pile bonus
+/// (0, 16, 32, 48, 96 tried) on 3-pile deals 0-599 and 4-pile deals 0-299 at 10^5 nodes
+/// (3 piles: 398 won with no bonus, 415 with 32; 4 piles: 271 and 281); the evaluation is
+/// a heuristic, not a proof.
 pub(crate) fn score(pos: &Position) -> i32 {
     let rules = pos.rules();
     // due[r]: the due times of rank r, soonest first; count[r] of them.
@@ -85,7 +87,13 @@ pub(crate) fn score(pos: &Position) -> i32 {
             }
         }
     }
+    // An empty pile can take any card: a bonus of half a card home each.
     let mut penalty = 0i32;
+    for w in 0..rules.piles() {
+        if pos.pile(w).is_empty() {
+            penalty -= 32;
+        }
+    }
     for (w, row) in times.iter().enumerate().take(rules.piles()) {
         let t = &row[..pos.pile(w).len()];
         for (j, &upper) in t.iter().enumerate() {
@@ -229,7 +237,9 @@ pub(crate) fn beam_search(
                 if child.is_won() {
                     return Err(Box::new(node));
                 }
-                if dead(&child) || !seen.insert(key(&child, None)) {
+                // A child met before is dropped before the (costlier) dead test; a dead
+                // child stays in `seen`, which drops its copies just the same.
+                if !seen.insert(key(&child, None)) || dead(&child) {
                     next.moves.truncate(from);
                     return Ok(false);
                 }

@@ -46,8 +46,10 @@
 //! Before it, [`solve`] runs a beam search (see `beam.rs`): layers of positions with the
 //! same number of cards turned, each position's children merged when equal up to the order
 //! of the piles, and the best few by an evaluation of how well the waste piles will unwind
-//! kept, with the width growing from 1 to 16,384 while half the node budget lasts. The
-//! beam proves nothing; it only finds winning lines fast, and every line is replayed.
+//! kept, with the width growing from 1 to 16,384 while 90% of the node budget lasts, the
+//! last beam's width fitted to the nodes left (a beam cut short by the limit is wasted).
+//! The beam proves nothing unless no layer was cut; it finds winning lines fast, and every
+//! line is replayed.
 //! [`SolveMethod::DepthFirst`] skips it.
 //!
 //! A search that reaches its node or time limit answers [`Solution::Unknown`]; a win comes
@@ -154,7 +156,7 @@ pub fn solve(deal: &Deal, limits: SolveLimits) -> SolveReport {
 /// How [`solve_with`] searches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SolveMethod {
-    /// Beam searches of growing width look for a win first (up to half the node limit),
+    /// Beam searches of growing width look for a win first (up to 90% of the node limit),
     /// then the exhaustive depth-first search runs with what is left: the default.
     #[default]
     BeamFirst,
@@ -167,8 +169,45 @@ pub enum SolveMethod {
     BreadthFirst,
 }
 
-/// The widths of the beams [`SolveMethod::BeamFirst`] tries, in order.
+/// The widths of the beams [`SolveMethod::BeamFirst`] tries, in order (the last one tried
+/// is fitted to the nodes left: see [`fitted_width`]).
 const BEAM_WIDTHS: [usize; 7] = [1, 8, 64, 256, 1024, 4096, 16384];
+
+/// The share of the node limit, in percent, that [`SolveMethod::BeamFirst`] gives its
+/// beams; the depth-first search has the rest. The beams find nearly every win, and the
+/// exhaustive search decides nothing else on standard deals within budgets like 10^5 or
+/// 10^6 nodes, so most of the budget goes to the beams.
+const BEAM_SHARE_PERCENT: u64 = 90;
+
+/// The width of the `i`-th beam of `widths` (planned `planned`) with `left` nodes left for
+/// beams, when earlier beams needed at most `per_width` nodes per unit of width (0 before
+/// the first), and whether it is the last beam to run.
+///
+/// A beam cut short by the node limit is wasted (it proves nothing and rarely wins), so
+/// the widths are fitted: when the nodes left would not run this beam and the next one
+/// to the end, this beam gets the widest width the nodes left are expected to run (never
+/// more than the widest planned), and is the last.
+fn fitted_width(
+    widths: &[usize],
+    i: usize,
+    planned: usize,
+    left: u64,
+    per_width: u64,
+) -> (usize, bool) {
+    let Some(&widest) = widths.last() else {
+        return (planned, true);
+    };
+    if per_width == 0 || planned == usize::MAX {
+        return (planned, i + 1 == widths.len());
+    }
+    let fits = usize::try_from(left / per_width).unwrap_or(usize::MAX);
+    let next = widths.get(i + 1).copied().unwrap_or(usize::MAX);
+    if fits < planned.saturating_add(next) {
+        (fits.clamp(1, widest), true)
+    } else {
+        (planned, i + 1 == widths.len())
+    }
+}
 
 /// [`solve`] with a choice of method. Both methods answer the same whenever both decide:
 /// a win is replayed before it is returned, and only the exhaustive search reports losses.
@@ -202,14 +241,18 @@ pub fn solve_with(deal: &Deal, limits: SolveLimits, method: SolveMethod) -> Solv
         };
     }
     let (widths, share): (&[usize], u64) = match method {
-        SolveMethod::BeamFirst => (&BEAM_WIDTHS, limits.nodes / 2),
+        SolveMethod::BeamFirst => (&BEAM_WIDTHS, limits.nodes / 100 * BEAM_SHARE_PERCENT),
         SolveMethod::BreadthFirst => (&[usize::MAX], limits.nodes),
         SolveMethod::DepthFirst => (&[], 0),
     };
-    for &width in widths {
+    // The most nodes a beam has needed per unit of width so far.
+    let mut per_width = 0u64;
+    for (i, &planned) in widths.iter().enumerate() {
         if nodes >= share || limits.time.is_some_and(|t| start.elapsed() > t) {
             break;
         }
+        let (width, last) = fitted_width(widths, i, planned, share - nodes, per_width);
+        let before = nodes;
         match crate::beam::beam_search(
             pos,
             deal.stock(),
@@ -231,6 +274,12 @@ pub fn solve_with(deal: &Deal, limits: SolveLimits, method: SolveMethod) -> Solv
                 }
             }
             Beam::Open => {}
+        }
+        if width != usize::MAX {
+            per_width = per_width.max((nodes - before).div_ceil(width as u64));
+        }
+        if last {
+            break;
         }
     }
     if method == SolveMethod::BreadthFirst {
@@ -449,25 +498,25 @@ pub(crate) fn dead(pos: &Position) -> bool {
     };
     for w in 0..piles {
         let pile = pos.pile(w);
+        // below: the cards of each rank in the pile up to X; below_full: the ranks all of
+        // whose cards not home are among them (kept as X climbs the pile).
         let mut below = [0u8; 14];
+        let mut below_full = 0u16;
         for &x in pile {
             let x = x as usize;
             if x > ranks {
                 continue;
             }
             // Stuck so far: X and the cards below it.
-            let mut stuck = below;
-            stuck[x] += 1;
             below[x] += 1;
-            let mut full = 0u16;
-            for r in 1..=ranks {
-                if missing[r] > 0 && stuck[r] == missing[r] {
-                    full |= 1 << r;
-                }
+            if below[x] == missing[x] {
+                below_full |= 1 << x;
             }
-            if full == 0 {
+            if below_full == 0 {
                 continue;
             }
+            let mut stuck = below;
+            let mut full = below_full;
             // Grow the stuck cards of the other piles: depth[v] cards at the bottom of
             // pile v are stuck.
             let mut depth = [0usize; crate::rules::MAX_PILES];
@@ -738,6 +787,135 @@ mod tests {
             }
             assert!(seen > 10, "{rules}: only {seen} dead positions met");
         }
+    }
+
+    /// The dead test as first written: the ranks fully stuck recounted for every X (a
+    /// slower form of the same rule, kept as the reference for the faster one).
+    fn dead_reference(pos: &Position) -> bool {
+        let rules = pos.rules();
+        let foundations = rules.foundations();
+        let ranks = rules.ranks() as usize;
+        let piles = rules.piles();
+        let mut before = [[0u16; 14]; crate::rules::MAX_FOUNDATIONS];
+        let mut needers = [0u8; 14];
+        let mut missing = [0u8; 14];
+        for (f, row) in before.iter_mut().enumerate().take(foundations) {
+            let mut seen = 0u16;
+            for l in pos.level(f) + 1..=rules.ranks() {
+                let rank = rules.foundation_card(f, l) as usize;
+                row[rank] = seen;
+                needers[rank] |= 1 << f;
+                missing[rank] += 1;
+                seen |= 1 << rank;
+            }
+        }
+        let held = |x: usize, full: u16| -> bool {
+            missing[x] > 0
+                && full != 0
+                && (0..foundations)
+                    .filter(|&f| needers[x] & (1 << f) != 0)
+                    .all(|f| before[f][x] & full != 0)
+        };
+        for w in 0..piles {
+            let pile = pos.pile(w);
+            let mut below = [0u8; 14];
+            for &x in pile {
+                let x = x as usize;
+                let mut stuck = below;
+                stuck[x] += 1;
+                below[x] += 1;
+                let mut full = 0u16;
+                for r in 1..=ranks {
+                    if missing[r] > 0 && stuck[r] == missing[r] {
+                        full |= 1 << r;
+                    }
+                }
+                if full == 0 {
+                    continue;
+                }
+                let mut depth = [0usize; crate::rules::MAX_PILES];
+                loop {
+                    let mut grew = false;
+                    for v in (0..piles).filter(|&v| v != w) {
+                        let other = pos.pile(v);
+                        if let Some(j) = (depth[v]..other.len())
+                            .rev()
+                            .find(|&j| held(other[j] as usize, full))
+                        {
+                            for &z in &other[depth[v]..=j] {
+                                let z = z as usize;
+                                stuck[z] += 1;
+                                if stuck[z] == missing[z] {
+                                    full |= 1 << z;
+                                }
+                            }
+                            depth[v] = j + 1;
+                            grew = true;
+                        }
+                    }
+                    if !grew {
+                        break;
+                    }
+                }
+                if held(x, full) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn the_dead_test_equals_its_reference_form_along_random_games() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15);
+        let (mut fired, mut positions) = (0, 0);
+        for (rules, games) in [
+            (Rules::STANDARD, 300),
+            (Rules::new(13, 4, 3).unwrap_or(Rules::STANDARD), 300),
+            (Rules::new(7, 3, 2).unwrap_or(Rules::STANDARD), 300),
+        ] {
+            for seed in 0..games {
+                let mut game = Calculation::new(Deal::from_seed(rules, seed));
+                loop {
+                    let pos = *game.position();
+                    let verdict = dead(&pos);
+                    assert_eq!(verdict, dead_reference(&pos), "{pos:?}");
+                    fired += usize::from(verdict);
+                    positions += 1;
+                    let Some(mv) = crate::players::random_move(&pos, &mut rng) else {
+                        break;
+                    };
+                    assert!(game.play(mv).is_ok());
+                }
+            }
+        }
+        assert!(
+            positions > 40_000 && fired > 100,
+            "{fired} dead of {positions}"
+        );
+    }
+
+    #[test]
+    fn beam_widths_are_fitted_to_the_nodes_left() {
+        let widths = [1, 8, 64];
+        // The first beam: nothing is known of its cost.
+        assert_eq!(fitted_width(&widths, 0, 1, 10, 0), (1, false));
+        // Room for this beam and the next: as planned (8 + 64 widths at 100 nodes each).
+        assert_eq!(fitted_width(&widths, 1, 8, 100 * 72, 100), (8, false));
+        // Room for this one but not the next too: all of it now, and last.
+        assert_eq!(fitted_width(&widths, 1, 8, 100 * 20, 100), (20, true));
+        // Not even room for this one: narrower, at least 1.
+        assert_eq!(fitted_width(&widths, 1, 8, 100 * 3, 100), (3, true));
+        assert_eq!(fitted_width(&widths, 1, 8, 10, 100), (1, true));
+        // The last beam: never wider than the widest planned.
+        assert_eq!(fitted_width(&widths, 2, 64, 100 * 1000, 100), (64, true));
+        assert_eq!(fitted_width(&widths, 2, 64, 100 * 50, 100), (50, true));
+        // An uncut beam is never narrowed.
+        assert_eq!(
+            fitted_width(&[usize::MAX], 0, usize::MAX, 5, 100),
+            (usize::MAX, true)
+        );
     }
 
     #[test]
