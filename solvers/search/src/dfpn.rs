@@ -75,7 +75,8 @@ struct Child<M> {
 /// otherwise the position is searched again. Once the search has met the path, it
 /// pauses each time the positions generated double and runs a fixed point over the
 /// region explored below the root (the positions of the table reachable from it, their
-/// moves generated again): the side that must reach the end of the game for its goal
+/// moves generated once and kept until the search ends, so that a pause costs a walk over
+/// stored edges plus the new positions): the side that must reach the end of the game for its goal
 /// wins on the attractor of its wins, and loses where the other side can keep play away
 /// from those wins and from the positions not searched yet for ever. Those results are
 /// true on every path and are stored without dependencies, which decides draws by
@@ -86,6 +87,14 @@ struct Child<M> {
 /// runs out, and positions deeper than [`DFPN_MAX_DEPTH`] plies are never expanded; it
 /// then answers [`Status::Unknown`], never a wrong result. Give it a node or time budget
 /// in such games.
+///
+/// # Memory
+/// The table grows by one entry (about [`DfpnTable::ENTRY_BYTES`] bytes) per position
+/// searched, and the fixed point's region by one node (key, status, moves) per position
+/// generated below the root once cycles are met. [`Budget::memory`](crate::Budget::memory)
+/// stops the search when the table passes it; a table made with
+/// [`DfpnTable::with_max_entries`] instead evicts entries and goes on (the region is then
+/// capped at as many positions as the table).
 ///
 /// ```
 /// use cgtk_core::{Player, PositionKey};
@@ -556,7 +565,7 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
         }
         let mut region = std::mem::replace(&mut self.region, Region::new());
         let s_moves = (game.to_move() == self.prover) == (good == Status::Proved);
-        let root = region.node(root_key, s_moves, None);
+        let root = region.node(root_key, s_moves);
         // What the table has learnt since the last pause.
         for node in region.nodes.iter_mut().skip(FIRST_NODE) {
             if node.status == Status::Unknown {
@@ -578,7 +587,7 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
         }
         while let Some(top) = stack.last_mut() {
             let id = top.0 as usize;
-            let edges = region.nodes[id].edges.as_deref().unwrap_or(&[]);
+            let edges = region.edges(id).unwrap_or(&[]);
             if top.1 == edges.len() {
                 if let Some((_, _, Some((mv, undo)))) = stack.pop() {
                     game.unmake(mv, undo);
@@ -595,7 +604,7 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
             if child.status != Status::Unknown {
                 continue;
             }
-            if child.edges.is_none() {
+            if child.len == NOT_EXPANDED {
                 // Not expanded yet: a member if the table holds it (undecided or
                 // decided for some paths), or if the region may flood into it.
                 if region.expanded >= limit || self.meter.stopped.is_some() {
@@ -618,7 +627,7 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
             }
             seen[c] = true;
             let undo = game.make(mv);
-            if region.nodes[c].edges.is_none() {
+            if region.nodes[c].len == NOT_EXPANDED {
                 self.expand(&mut region, c as u32, game, &mut moves, good);
             }
             stack.push((c as u32, 0, Some((mv, undo))));
@@ -641,7 +650,7 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
     ) {
         moves.clear();
         game.legal_moves(moves);
-        let mut edges = Vec::with_capacity(moves.len());
+        let start = region.arena.len();
         for &mv in moves.iter() {
             let undo = game.make(mv);
             let status = self.objective.evaluate(game);
@@ -659,12 +668,19 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
                     .get(&k)
                     .filter(|e| path_free(e))
                     .map(|e| numbers_status(e.pn, e.dn));
-                region.node(k, s_moves, known)
+                // A position decided on every path is a finished one for the region.
+                match known {
+                    Some(status) if status == good => GOOD_NODE,
+                    Some(_) => BAD_NODE,
+                    None => region.node(k, s_moves),
+                }
             };
             game.unmake(mv, undo);
-            edges.push((mv, c));
+            region.arena.push((mv, c));
         }
-        region.nodes[id as usize].edges = Some(edges.into_boxed_slice());
+        let node = &mut region.nodes[id as usize];
+        node.start = start;
+        node.len = (region.arena.len() - start) as u32;
         region.expanded += 1;
     }
 
@@ -782,39 +798,53 @@ const FIRST_NODE: usize = 2;
 /// once known, never changes.
 struct Region<M> {
     ids: KeyMap<u32>,
-    nodes: Vec<RegionNode<M>>,
+    nodes: Vec<RegionNode>,
+    /// The moves of the expanded nodes, one after the other.
+    arena: Vec<(M, u32)>,
     /// The nodes whose moves have been generated.
     expanded: usize,
 }
 
-struct RegionNode<M> {
+struct RegionNode {
     key: u64,
     /// The path-free status, once known.
     status: Status,
     /// Whether the side that must reach the end moves here.
     s_moves: bool,
-    /// The moves and the nodes they lead to, once generated.
-    edges: Option<Box<[(M, u32)]>>,
+    /// Its moves and the nodes they lead to: `arena[start..start + len]`, once
+    /// generated (`len` is [`NOT_EXPANDED`] until then).
+    start: usize,
+    len: u32,
 }
+
+const NOT_EXPANDED: u32 = u32::MAX;
 
 impl<M> Region<M> {
     fn new() -> Region<M> {
         Region {
             ids: KeyMap::default(),
             nodes: Vec::new(),
+            arena: Vec::new(),
             expanded: 0,
         }
     }
 
-    /// The node of `key`, created (with `status` if known) when new.
-    fn node(&mut self, key: u64, s_moves: bool, status: Option<Status>) -> u32 {
+    /// The moves of node `i` and where they lead, once generated.
+    fn edges(&self, i: usize) -> Option<&[(M, u32)]> {
+        let x = &self.nodes[i];
+        (x.len != NOT_EXPANDED).then(|| &self.arena[x.start..x.start + x.len as usize])
+    }
+
+    /// The node of `key`, created undecided when new.
+    fn node(&mut self, key: u64, s_moves: bool) -> u32 {
         if self.nodes.is_empty() {
             for status in [Status::Proved, Status::Disproved] {
                 self.nodes.push(RegionNode {
                     key: 0,
                     status,
                     s_moves: false,
-                    edges: None,
+                    start: 0,
+                    len: NOT_EXPANDED,
                 });
             }
         }
@@ -823,9 +853,10 @@ impl<M> Region<M> {
         if id == next {
             self.nodes.push(RegionNode {
                 key,
-                status: status.unwrap_or(Status::Unknown),
+                status: Status::Unknown,
                 s_moves,
-                edges: None,
+                start: 0,
+                len: NOT_EXPANDED,
             });
         }
         id
@@ -839,12 +870,19 @@ impl<M> Region<M> {
         // Sentinels: node 0 is a win for the side that must reach the end.
         self.nodes[0].status = good;
         self.nodes[1].status = good.negate();
-        let member = |x: &RegionNode<M>| x.status == Status::Unknown && x.edges.is_some();
+        let member = |x: &RegionNode| x.status == Status::Unknown && x.len != NOT_EXPANDED;
+        let edges = |x: &RegionNode| {
+            if x.len == NOT_EXPANDED {
+                &[][..]
+            } else {
+                &self.arena[x.start..x.start + x.len as usize]
+            }
+        };
         // The members' parents among the members, packed: those of node i are
         // preds[start[i]..start[i + 1]].
         let mut start = vec![0u32; n + 1];
         for x in self.nodes.iter().filter(|x| member(x)) {
-            for &(_, c) in x.edges.as_deref().unwrap_or(&[]) {
+            for &(_, c) in edges(x) {
                 start[c as usize + 1] += 1;
             }
         }
@@ -854,7 +892,7 @@ impl<M> Region<M> {
         let mut preds = vec![0u32; start[n] as usize];
         let mut fill = start.clone();
         for (p, x) in self.nodes.iter().enumerate().filter(|(_, x)| member(x)) {
-            for &(_, c) in x.edges.as_deref().unwrap_or(&[]) {
+            for &(_, c) in edges(x) {
                 preds[fill[c as usize] as usize] = p as u32;
                 fill[c as usize] += 1;
             }
@@ -863,7 +901,7 @@ impl<M> Region<M> {
         let attractor = |with_open: bool| -> Vec<bool> {
             let hit = |c: u32| {
                 let x = &self.nodes[c as usize];
-                x.status == good || (with_open && x.status == Status::Unknown && x.edges.is_none())
+                x.status == good || (with_open && x.status == Status::Unknown && x.len == NOT_EXPANDED)
             };
             let mut inside: Vec<bool> = self.nodes.iter().map(|x| x.status == good).collect();
             let mut need = vec![0u32; n];
@@ -872,7 +910,7 @@ impl<M> Region<M> {
                 if !member(x) {
                     continue;
                 }
-                let edges = x.edges.as_deref().unwrap_or(&[]);
+                let edges = edges(x);
                 let hits = edges.iter().filter(|&&(_, c)| hit(c)).count() as u32;
                 need[i] = if x.s_moves {
                     u32::from(hits == 0)

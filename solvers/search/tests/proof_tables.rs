@@ -271,7 +271,11 @@ fn kono_six_pieces_match_the_table_with_shared_tables() {
     let fresh = env_count("KONO_FRESH", 0) == 1;
     // Indexed by goal, then by the prover (the side to move at the root).
     let mut pns_tables: [[PnsTable; 2]; 2] = Default::default();
-    let mut dfpn_tables: [[DfpnTable; 2]; 2] = Default::default();
+    // Each df-pn table keeps at most `KONO_DFPN_ENTRIES` entries (2 * 10^6 by default:
+    // about 140 MB each at most), evicting as `DfpnTable` documents.
+    let cap = env_count("KONO_DFPN_ENTRIES", 2_000_000) as usize;
+    let mut dfpn_tables: [[DfpnTable; 2]; 2] =
+        std::array::from_fn(|_| std::array::from_fn(|_| DfpnTable::with_max_entries(cap)));
     let (mut values, mut nodes, mut unknown) = ([0u32; 3], [0u64; 2], [0u32; 2]);
     let mut unknown_positions = Vec::new();
     let (start, mut seconds) = (std::time::Instant::now(), [0f64; 2]);
