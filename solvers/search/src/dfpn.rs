@@ -901,7 +901,8 @@ impl<M> Region<M> {
         let attractor = |with_open: bool| -> Vec<bool> {
             let hit = |c: u32| {
                 let x = &self.nodes[c as usize];
-                x.status == good || (with_open && x.status == Status::Unknown && x.len == NOT_EXPANDED)
+                x.status == good
+                    || (with_open && x.status == Status::Unknown && x.len == NOT_EXPANDED)
             };
             let mut inside: Vec<bool> = self.nodes.iter().map(|x| x.status == good).collect();
             let mut need = vec![0u32; n];
