@@ -564,6 +564,10 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
             None => return Status::Unknown,
         }
         let mut region = std::mem::replace(&mut self.region, Region::new());
+        if region.expanded >= self.max_entries {
+            // A capped table caps the region too: start it again.
+            region = Region::new();
+        }
         let s_moves = (game.to_move() == self.prover) == (good == Status::Proved);
         let root = region.node(root_key, s_moves);
         // What the table has learnt since the last pause.
@@ -578,6 +582,9 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
         // that led here and its undo). It expands members not expanded yet.
         type Frame<G> = (u32, usize, Option<(<G as Game>::Move, <G as Game>::Undo)>);
         let mut seen = vec![false; region.nodes.len()];
+        // The members reached by this walk: the walk's limit counts those, as a walk
+        // from scratch would (members no longer reached cost nothing).
+        let mut walked = 1;
         let mut moves = Vec::new();
         let mut stack: Vec<Frame<G>> = Vec::new();
         if region.nodes[root as usize].status == Status::Unknown {
@@ -607,7 +614,7 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
             if child.len == NOT_EXPANDED {
                 // Not expanded yet: a member if the table holds it (undecided or
                 // decided for some paths), or if the region may flood into it.
-                if region.expanded >= limit || self.meter.stopped.is_some() {
+                if walked >= limit || self.meter.stopped.is_some() {
                     continue;
                 }
                 let key = child.key;
@@ -626,6 +633,7 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
                 seen.resize(region.nodes.len().max(c + 1), false);
             }
             seen[c] = true;
+            walked += 1;
             let undo = game.make(mv);
             if region.nodes[c].len == NOT_EXPANDED {
                 self.expand(&mut region, c as u32, game, &mut moves, good);
