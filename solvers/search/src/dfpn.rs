@@ -4,6 +4,39 @@ use crate::objective::{Objective, Status};
 use crate::proof::{add, Meter, Progress, ProofConfig, ProofResult, ProveError, INF};
 use cgtk_core::{Game, Player};
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A hasher for position keys: the 64-bit finaliser of SplitMix64, which spreads keys
+/// packed from a few bits (as board encodings are) over the whole word, and costs a few
+/// cycles where the standard hasher costs tens.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = mix(self.0 ^ u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, k: u64) {
+        self.0 = mix(self.0 ^ k);
+    }
+}
+
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 
 /// The deepest path df-pn follows; deeper positions stay unknown (see [`dfpn`]).
 pub const DFPN_MAX_DEPTH: usize = 1000;
@@ -42,7 +75,8 @@ struct Child<M> {
 /// otherwise the position is searched again. Once the search has met the path, it
 /// pauses each time the positions generated double and runs a fixed point over the
 /// region explored below the root (the positions of the table reachable from it, their
-/// moves generated again): the side that must reach the end of the game for its goal
+/// moves generated once and kept until the search ends, so that a pause costs a walk over
+/// stored edges plus the new positions): the side that must reach the end of the game for its goal
 /// wins on the attractor of its wins, and loses where the other side can keep play away
 /// from those wins and from the positions not searched yet for ever. Those results are
 /// true on every path and are stored without dependencies, which decides draws by
@@ -53,6 +87,14 @@ struct Child<M> {
 /// runs out, and positions deeper than [`DFPN_MAX_DEPTH`] plies are never expanded; it
 /// then answers [`Status::Unknown`], never a wrong result. Give it a node or time budget
 /// in such games.
+///
+/// # Memory
+/// The table grows by one entry (about [`DfpnTable::ENTRY_BYTES`] bytes) per position
+/// searched, and the fixed point's region by one node (key, status, moves) per position
+/// generated below the root once cycles are met. [`Budget::memory`](crate::Budget::memory)
+/// stops the search when the table passes it; a table made with
+/// [`DfpnTable::with_max_entries`] instead evicts entries and goes on (the region is then
+/// capped at as many positions as the table).
 ///
 /// ```
 /// use cgtk_core::{Player, PositionKey};
@@ -109,16 +151,63 @@ where
 /// assert_eq!(again.status, Status::Disproved);
 /// assert!(again.nodes < first.nodes);
 /// ```
+///
+/// # Bounding the table
+/// [`DfpnTable::with_max_entries`] caps the number of entries. Whenever a store would
+/// pass the cap, the table is cut to half of it, in this order:
+/// 1. undecided entries (numbers only, a guide for the search), those with the smallest
+///    proof plus disproof numbers (the least work behind them) first;
+/// 2. decided entries that hold only on some paths (those with dependencies);
+/// 3. path-free decided entries, a pseudo-random share chosen by key.
+///
+/// Every entry is true on its own: no stored result relies on another entry staying in
+/// the table (dependencies name positions on the path, not entries), so eviction never
+/// makes an answer wrong; it only costs work done again. An entry takes about
+/// [`DfpnTable::ENTRY_BYTES`] bytes, and the hash map up to about twice that between its
+/// growth steps, so `with_max_entries(bytes / 70)` keeps the table under `bytes`. The
+/// fixed point's region (see [`dfpn`]) is bounded by the same cap.
+///
+/// ```
+/// use cgtk_core::{Player, PositionKey};
+/// use cgtk_games::nim::Nim;
+/// use cgtk_search::{dfpn_with_table, DfpnTable, ProofConfig, Status, Wins};
+///
+/// let mut table = DfpnTable::with_max_entries(64);
+/// let key = |g: &Nim| g.key();
+/// let mut nim = Nim::new(&[4, 5, 6]).unwrap();
+/// let r = dfpn_with_table(&mut nim, &Wins(Player::First), &key, &ProofConfig::default(), &|_| {}, &mut table).unwrap();
+/// assert_eq!(r.status, Status::Proved); // nim-sum 7
+/// assert!(table.len() <= 64);
+/// ```
 #[derive(Default)]
 pub struct DfpnTable {
-    entries: HashMap<u64, Entry>,
+    entries: KeyMap<Entry>,
     goal: String,
+    max_entries: Option<usize>,
 }
 
 impl DfpnTable {
-    /// An empty table.
+    /// The bytes of one entry (key, numbers, a pointer to the rare dependency list, and
+    /// the hash map's control byte), not counting the map's spare capacity.
+    pub const ENTRY_BYTES: usize = ENTRY_BYTES;
+
+    /// An empty table without a cap.
     pub fn new() -> DfpnTable {
         DfpnTable::default()
+    }
+
+    /// An empty table that keeps at most `max` entries (at least 16), evicting as
+    /// described above.
+    pub fn with_max_entries(max: usize) -> DfpnTable {
+        DfpnTable {
+            max_entries: Some(max.max(16)),
+            ..DfpnTable::default()
+        }
+    }
+
+    /// The cap on entries, if any.
+    pub fn max_entries(&self) -> Option<usize> {
+        self.max_entries
     }
 
     /// The number of positions stored.
@@ -165,7 +254,9 @@ where
         key,
         prover: objective.prover(),
         table: std::mem::take(&mut table.entries),
-        path: HashSet::new(),
+        max_entries: table.max_entries.unwrap_or(usize::MAX),
+        region: Region::new(),
+        path: KeySet::default(),
         epsilon: config.epsilon,
         meter: Meter::new(config, progress),
         peak: 0,
@@ -237,8 +328,12 @@ struct Dfpn<'a, G: Game, O> {
     objective: &'a O,
     key: &'a dyn Fn(&G) -> u64,
     prover: Player,
-    table: HashMap<u64, Entry>,
-    path: HashSet<u64>,
+    table: KeyMap<Entry>,
+    /// The cap on the table's entries ([`DfpnTable::with_max_entries`]).
+    max_entries: usize,
+    /// The fixed point's region, kept between the pauses of this search.
+    region: Region<G::Move>,
+    path: KeySet,
     epsilon: f64,
     meter: Meter<'a>,
     peak: u64,
@@ -417,7 +512,7 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
                 dn,
                 deps: (!deps.is_empty()).then(|| deps.clone().into_boxed_slice()),
             };
-            self.table.insert(own, entry);
+            self.store(own, entry);
             self.peak = self.peak.max(self.table.len() as u64);
             if !self.meter.memory(self.table.len() * ENTRY_BYTES) {
                 return (pn, dn, deps);
@@ -426,196 +521,175 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
         (pn, dn, deps)
     }
 
+    /// Stores an entry, cutting the table first when it is full ([`DfpnTable`]).
+    fn store(&mut self, key: u64, entry: Entry) {
+        if self.table.len() >= self.max_entries && !self.table.contains_key(&key) {
+            shrink(&mut self.table, self.max_entries / 2);
+        }
+        self.table.insert(key, entry);
+        debug_assert!(self.table.len() <= self.max_entries, "{}", self.table.len());
+    }
+
     /// The fixed point over the region explored below the root `game`: every position
     /// reachable from the root through table entries that are undecided or decided only
-    /// for some paths (their children generated again here). Positions outside it count
-    /// by their path-free status (finished games, path-free entries) or as unknown (not
-    /// searched yet). The side that must reach the end of the game for its goal (the
-    /// prover when infinite play does not prove the goal, the refuter otherwise) wins on
-    /// the attractor of its wins, and loses wherever the other side can keep play for
-    /// ever away from its wins and from the unknown. Those results hold on every path:
-    /// they are stored without dependencies. The walk also floods into positions not
-    /// searched yet (each counted as a generated position and stored with its first
-    /// numbers), and stops after about twice the positions generated so far; positions
+    /// for some paths, with all their moves. Positions outside it count by their
+    /// path-free status (finished games, path-free entries) or as unknown (not searched
+    /// yet). The side that must reach the end of the game for its goal (the prover when
+    /// infinite play does not prove the goal, the refuter otherwise) wins on the
+    /// attractor of its wins, and loses wherever the other side can keep play for ever
+    /// away from its wins and from the unknown. Those results hold on every path: they
+    /// are stored without dependencies. The walk also floods into positions not searched
+    /// yet (each counted as a generated position and stored with its first numbers), up
+    /// to about twice the positions generated so far (and the table's cap); positions
     /// beyond count as not searched. Returns the root's status.
+    ///
+    /// The region is kept between the pauses of one search ([`Region`]): a position's
+    /// moves are generated once, and a pause costs a walk over the stored edges (one
+    /// table look-up per undecided member, none per edge) plus the new positions.
+    /// Keeping positions that the root no longer reaches is sound: each member carries
+    /// all its moves, so the attractors are those of a true part of the game graph.
     fn closure(&mut self, game: &mut G) -> Status {
-        const GOOD: u32 = u32::MAX;
-        const BAD: u32 = u32::MAX - 1;
-        const OPEN: u32 = u32::MAX - 2;
         let good = if self.objective.infinite_play_proves() {
             Status::Disproved
         } else {
             Status::Proved
         };
-        // The walk costs at most about what the search has spent so far, so that a
-        // large table kept from earlier searches does not make each pause expensive.
-        let limit = (2 * self.meter.nodes as usize).max(FIRST_CLOSURE as usize);
-        let path_free = |e: &Entry| e.deps.is_none() && (e.pn == 0 || e.dn == 0);
+        let limit = (2 * self.meter.nodes as usize)
+            .max(FIRST_CLOSURE as usize)
+            .min(self.max_entries);
         let root_key = (self.key)(game);
         match self.table.get(&root_key) {
             Some(e) if !path_free(e) => {}
             Some(e) => return numbers_status(e.pn, e.dn),
             None => return Status::Unknown,
         }
-        // Members: keys, whether the side that must reach the end moves there, their
-        // edges (a member's index, or GOOD, BAD, OPEN).
-        let mut index: HashMap<u64, u32> = HashMap::new();
-        let mut keys: Vec<u64> = Vec::new();
-        let mut s_moves: Vec<bool> = Vec::new();
-        let mut edges: Vec<Vec<u32>> = Vec::new();
-        let s_side = |g: &G| (g.to_move() == self.prover) == (good == Status::Proved);
-        index.insert(root_key, 0);
-        keys.push(root_key);
-        s_moves.push(s_side(game));
-        edges.push(Vec::new());
-        // Depth first with make and unmake: (member, its moves, the next one, the move
-        // that led here and its undo).
-        type Frame<G> = (
-            u32,
-            Vec<<G as Game>::Move>,
-            usize,
-            Option<(<G as Game>::Move, <G as Game>::Undo)>,
-        );
+        let mut region = std::mem::replace(&mut self.region, Region::new());
+        if region.expanded >= self.max_entries {
+            // A capped table caps the region too: start it again.
+            region = Region::new();
+        }
+        let s_moves = (game.to_move() == self.prover) == (good == Status::Proved);
+        let root = region.node(root_key, s_moves);
+        // What the table has learnt since the last pause.
+        for node in region.nodes.iter_mut().skip(FIRST_NODE) {
+            if node.status == Status::Unknown {
+                if let Some(e) = self.table.get(&node.key).filter(|e| path_free(e)) {
+                    node.status = numbers_status(e.pn, e.dn);
+                }
+            }
+        }
+        // The walk, depth first with make and unmake: (member, its next edge, the move
+        // that led here and its undo). It expands members not expanded yet.
+        type Frame<G> = (u32, usize, Option<(<G as Game>::Move, <G as Game>::Undo)>);
+        let mut seen = vec![false; region.nodes.len()];
+        // The members reached by this walk: the walk's limit counts those, as a walk
+        // from scratch would (members no longer reached cost nothing).
+        let mut walked = 1;
         let mut moves = Vec::new();
-        game.legal_moves(&mut moves);
-        let mut stack: Vec<Frame<G>> = vec![(0, moves, 0, None)];
+        let mut stack: Vec<Frame<G>> = Vec::new();
+        if region.nodes[root as usize].status == Status::Unknown {
+            seen[root as usize] = true;
+            self.expand(&mut region, root, game, &mut moves, good);
+            stack.push((root, 0, None));
+        }
         while let Some(top) = stack.last_mut() {
-            if top.2 == top.1.len() {
-                if let Some((_, _, _, Some((mv, undo)))) = stack.pop() {
+            let id = top.0 as usize;
+            let edges = region.edges(id).unwrap_or(&[]);
+            if top.1 == edges.len() {
+                if let Some((_, _, Some((mv, undo)))) = stack.pop() {
                     game.unmake(mv, undo);
                 }
                 continue;
             }
-            let (parent, mv) = (top.0, top.1[top.2]);
-            top.2 += 1;
-            let undo = game.make(mv);
-            let k = (self.key)(game);
-            let status = self.objective.evaluate(game);
-            let edge = if status != Status::Unknown {
-                if status == good {
-                    GOOD
-                } else {
-                    BAD
-                }
-            } else if let Some(&id) = index.get(&k) {
-                id
-            } else {
-                let flood = keys.len() < limit && self.meter.stopped.is_none();
-                match self.table.get(&k) {
-                    // Not searched yet: within the walk's limit the region floods into
-                    // it (a new position, counted, stored with its first numbers), so
-                    // that regions of draws close.
-                    None if flood && self.meter.count() => {
-                        let or = game.to_move() == self.prover;
-                        let (pn, dn) = crate::pns::mobility(game, or, &mut self.scratch);
-                        self.table.insert(k, Entry { pn, dn, deps: None });
-                        let id = keys.len() as u32;
-                        index.insert(k, id);
-                        keys.push(k);
-                        s_moves.push(s_side(game));
-                        edges.push(Vec::new());
-                        edges[parent as usize].push(id);
-                        let mut moves = Vec::new();
-                        game.legal_moves(&mut moves);
-                        stack.push((id, moves, 0, Some((mv, undo))));
-                        continue;
-                    }
-                    None => OPEN,
-                    Some(e) if path_free(e) => {
-                        if numbers_status(e.pn, e.dn) == good {
-                            GOOD
-                        } else {
-                            BAD
-                        }
-                    }
-                    // Past the walk's limit, positions count as not searched yet.
-                    Some(_) if keys.len() >= limit => OPEN,
-                    Some(_) => {
-                        let id = keys.len() as u32;
-                        index.insert(k, id);
-                        keys.push(k);
-                        s_moves.push(s_side(game));
-                        edges.push(Vec::new());
-                        edges[parent as usize].push(id);
-                        let mut moves = Vec::new();
-                        game.legal_moves(&mut moves);
-                        stack.push((id, moves, 0, Some((mv, undo))));
-                        continue;
-                    }
-                }
-            };
-            edges[parent as usize].push(edge);
-            game.unmake(mv, undo);
-        }
-        let n = keys.len();
-        // The attractors, as in retrograde analysis: a member joins once the side that
-        // must reach the end has one move into the set (where it moves) or every move
-        // leads into it (where the other side moves).
-        let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for (p, es) in edges.iter().enumerate() {
-            for &c in es {
-                if (c as usize) < n {
-                    preds[c as usize].push(p as u32);
-                }
-            }
-        }
-        let attractor = |with_open: bool| -> Vec<bool> {
-            let mut need: Vec<u32> = (0..n)
-                .map(|i| {
-                    let hits = edges[i]
-                        .iter()
-                        .filter(|&&c| c == GOOD || (with_open && c == OPEN))
-                        .count() as u32;
-                    if s_moves[i] {
-                        u32::from(hits == 0)
-                    } else {
-                        edges[i].len() as u32 - hits
-                    }
-                })
-                .collect();
-            let mut inside = vec![false; n];
-            let mut queue: Vec<usize> = (0..n).filter(|&i| need[i] == 0).collect();
-            for &i in &queue {
-                inside[i] = true;
-            }
-            while let Some(j) = queue.pop() {
-                for &p in &preds[j] {
-                    let p = p as usize;
-                    if !inside[p] {
-                        need[p] -= 1;
-                        if need[p] == 0 {
-                            inside[p] = true;
-                            queue.push(p);
-                        }
-                    }
-                }
-            }
-            inside
-        };
-        let won = attractor(false);
-        let maybe = attractor(true);
-        for i in 0..n {
-            let status = if won[i] {
-                good
-            } else if !maybe[i] {
-                good.negate()
-            } else {
+            let (mv, c) = edges[top.1];
+            top.1 += 1;
+            let c = c as usize;
+            if c < FIRST_NODE || seen.get(c).copied().unwrap_or(false) {
                 continue;
-            };
-            let (pn, dn) = if status == Status::Proved {
-                (0, INF)
+            }
+            let child = &region.nodes[c];
+            if child.status != Status::Unknown {
+                continue;
+            }
+            if child.len == NOT_EXPANDED {
+                // Not expanded yet: a member if the table holds it (undecided or
+                // decided for some paths), or if the region may flood into it.
+                if walked >= limit || self.meter.stopped.is_some() {
+                    continue;
+                }
+                let key = child.key;
+                if !self.table.contains_key(&key) {
+                    if !self.meter.count() {
+                        continue;
+                    }
+                    let undo = game.make(mv);
+                    let or = game.to_move() == self.prover;
+                    let (pn, dn) = crate::pns::mobility(game, or, &mut self.scratch);
+                    game.unmake(mv, undo);
+                    self.store(key, Entry { pn, dn, deps: None });
+                }
+            }
+            if seen.len() <= c {
+                seen.resize(region.nodes.len().max(c + 1), false);
+            }
+            seen[c] = true;
+            walked += 1;
+            let undo = game.make(mv);
+            if region.nodes[c].len == NOT_EXPANDED {
+                self.expand(&mut region, c as u32, game, &mut moves, good);
+            }
+            stack.push((c as u32, 0, Some((mv, undo))));
+        }
+        let status = region.attract(good, &mut self.table, self.max_entries);
+        let status = status[root as usize];
+        self.region = region;
+        status
+    }
+
+    /// Generates the moves of the region's node `id` (the position `game`), creating
+    /// its children as nodes.
+    fn expand(
+        &mut self,
+        region: &mut Region<G::Move>,
+        id: u32,
+        game: &mut G,
+        moves: &mut Vec<G::Move>,
+        good: Status,
+    ) {
+        moves.clear();
+        game.legal_moves(moves);
+        let start = region.arena.len();
+        for &mv in moves.iter() {
+            let undo = game.make(mv);
+            let status = self.objective.evaluate(game);
+            let c = if status != Status::Unknown {
+                if status == good {
+                    GOOD_NODE
+                } else {
+                    BAD_NODE
+                }
             } else {
-                (INF, 0)
+                let k = (self.key)(game);
+                let s_moves = (game.to_move() == self.prover) == (good == Status::Proved);
+                let known = self
+                    .table
+                    .get(&k)
+                    .filter(|e| path_free(e))
+                    .map(|e| numbers_status(e.pn, e.dn));
+                // A position decided on every path is a finished one for the region.
+                match known {
+                    Some(status) if status == good => GOOD_NODE,
+                    Some(_) => BAD_NODE,
+                    None => region.node(k, s_moves),
+                }
             };
-            self.table.insert(keys[i], Entry { pn, dn, deps: None });
+            game.unmake(mv, undo);
+            region.arena.push((mv, c));
         }
-        if won[0] {
-            good
-        } else if !maybe[0] {
-            good.negate()
-        } else {
-            Status::Unknown
-        }
+        let node = &mut region.nodes[id as usize];
+        node.start = start;
+        node.len = (region.arena.len() - start) as u32;
+        region.expanded += 1;
     }
 
     /// The proof move and a principal variation, read from the table.
@@ -674,6 +748,229 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
         }
         self.path.clear();
         (proof_move, pv)
+    }
+}
+
+fn path_free(e: &Entry) -> bool {
+    e.deps.is_none() && (e.pn == 0 || e.dn == 0)
+}
+
+/// Cuts `table` to at most `target` entries, in the order given in [`DfpnTable`].
+fn shrink(table: &mut KeyMap<Entry>, target: usize) {
+    if table.len() <= target {
+        return;
+    }
+    let decided = |e: &Entry| e.pn == 0 || e.dn == 0;
+    // The least work first: proof plus disproof number, by powers of two.
+    let class = |e: &Entry| 32 - add(e.pn, e.dn).leading_zeros() as usize;
+    let mut counts = [0usize; 33];
+    for e in table.values().filter(|e| !decided(e)) {
+        counts[class(e)] += 1;
+    }
+    let excess = table.len() - target;
+    let (mut cut, mut sum) = (None, 0);
+    for (c, &n) in counts.iter().enumerate() {
+        if n > 0 {
+            sum += n;
+            cut = Some(c);
+            if sum >= excess {
+                break;
+            }
+        }
+    }
+    if let Some(cut) = cut {
+        table.retain(|_, e| decided(e) || class(e) > cut);
+    }
+    if table.len() > target {
+        table.retain(|_, e| e.deps.is_none());
+    }
+    if table.len() > target {
+        // A fixed pseudo-random order of keys: those ranked below the target go.
+        let rank = |k: u64| mix(k ^ 0x5851_f42d_4c95_7f2d);
+        let mut ranks: Vec<u64> = table.keys().map(|&k| rank(k)).collect();
+        let cut = ranks.len() - target;
+        let (_, &mut below, _) = ranks.select_nth_unstable(cut);
+        drop(ranks);
+        table.retain(|&k, _| rank(k) >= below);
+    }
+}
+
+/// Node 0 of a region stands for every finished position that is good for the side that
+/// must reach the end, node 1 for every bad one.
+const GOOD_NODE: u32 = 0;
+const BAD_NODE: u32 = 1;
+const FIRST_NODE: usize = 2;
+
+/// The region of the fixed point ([`Dfpn::closure`]): positions with their moves
+/// (generated once) and their parents within the region. A position's path-free status,
+/// once known, never changes.
+struct Region<M> {
+    ids: KeyMap<u32>,
+    nodes: Vec<RegionNode>,
+    /// The moves of the expanded nodes, one after the other.
+    arena: Vec<(M, u32)>,
+    /// The nodes whose moves have been generated.
+    expanded: usize,
+}
+
+struct RegionNode {
+    key: u64,
+    /// The path-free status, once known.
+    status: Status,
+    /// Whether the side that must reach the end moves here.
+    s_moves: bool,
+    /// Its moves and the nodes they lead to: `arena[start..start + len]`, once
+    /// generated (`len` is [`NOT_EXPANDED`] until then).
+    start: usize,
+    len: u32,
+}
+
+const NOT_EXPANDED: u32 = u32::MAX;
+
+impl<M> Region<M> {
+    fn new() -> Region<M> {
+        Region {
+            ids: KeyMap::default(),
+            nodes: Vec::new(),
+            arena: Vec::new(),
+            expanded: 0,
+        }
+    }
+
+    /// The moves of node `i` and where they lead, once generated.
+    fn edges(&self, i: usize) -> Option<&[(M, u32)]> {
+        let x = &self.nodes[i];
+        (x.len != NOT_EXPANDED).then(|| &self.arena[x.start..x.start + x.len as usize])
+    }
+
+    /// The node of `key`, created undecided when new.
+    fn node(&mut self, key: u64, s_moves: bool) -> u32 {
+        if self.nodes.is_empty() {
+            for status in [Status::Proved, Status::Disproved] {
+                self.nodes.push(RegionNode {
+                    key: 0,
+                    status,
+                    s_moves: false,
+                    start: 0,
+                    len: NOT_EXPANDED,
+                });
+            }
+        }
+        let next = self.nodes.len() as u32;
+        let id = *self.ids.entry(key).or_insert(next);
+        if id == next {
+            self.nodes.push(RegionNode {
+                key,
+                status: Status::Unknown,
+                s_moves,
+                start: 0,
+                len: NOT_EXPANDED,
+            });
+        }
+        id
+    }
+
+    /// The two attractors over the expanded undecided nodes (`good` is the goal's
+    /// status where the side that must reach the end wins); stores the statuses found
+    /// in the nodes and, path-free, in `table`. Returns every node's status.
+    fn attract(&mut self, good: Status, table: &mut KeyMap<Entry>, max: usize) -> Vec<Status> {
+        let n = self.nodes.len();
+        // Sentinels: node 0 is a win for the side that must reach the end.
+        self.nodes[0].status = good;
+        self.nodes[1].status = good.negate();
+        let member = |x: &RegionNode| x.status == Status::Unknown && x.len != NOT_EXPANDED;
+        let edges = |x: &RegionNode| {
+            if x.len == NOT_EXPANDED {
+                &[][..]
+            } else {
+                &self.arena[x.start..x.start + x.len as usize]
+            }
+        };
+        // The members' parents among the members, packed: those of node i are
+        // preds[start[i]..start[i + 1]].
+        let mut start = vec![0u32; n + 1];
+        for x in self.nodes.iter().filter(|x| member(x)) {
+            for &(_, c) in edges(x) {
+                start[c as usize + 1] += 1;
+            }
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut preds = vec![0u32; start[n] as usize];
+        let mut fill = start.clone();
+        for (p, x) in self.nodes.iter().enumerate().filter(|(_, x)| member(x)) {
+            for &(_, c) in edges(x) {
+                preds[fill[c as usize] as usize] = p as u32;
+                fill[c as usize] += 1;
+            }
+        }
+        drop(fill);
+        let attractor = |with_open: bool| -> Vec<bool> {
+            let hit = |c: u32| {
+                let x = &self.nodes[c as usize];
+                x.status == good
+                    || (with_open && x.status == Status::Unknown && x.len == NOT_EXPANDED)
+            };
+            let mut inside: Vec<bool> = self.nodes.iter().map(|x| x.status == good).collect();
+            let mut need = vec![0u32; n];
+            let mut queue = Vec::new();
+            for (i, x) in self.nodes.iter().enumerate() {
+                if !member(x) {
+                    continue;
+                }
+                let edges = edges(x);
+                let hits = edges.iter().filter(|&&(_, c)| hit(c)).count() as u32;
+                need[i] = if x.s_moves {
+                    u32::from(hits == 0)
+                } else {
+                    edges.len() as u32 - hits
+                };
+                if need[i] == 0 {
+                    inside[i] = true;
+                    queue.push(i);
+                }
+            }
+            while let Some(j) = queue.pop() {
+                for &p in &preds[start[j] as usize..start[j + 1] as usize] {
+                    let p = p as usize;
+                    if !inside[p] {
+                        need[p] -= 1;
+                        if need[p] == 0 {
+                            inside[p] = true;
+                            queue.push(p);
+                        }
+                    }
+                }
+            }
+            inside
+        };
+        let won = attractor(false);
+        let maybe = attractor(true);
+        for i in FIRST_NODE..n {
+            if !member(&self.nodes[i]) {
+                continue;
+            }
+            let status = if won[i] {
+                good
+            } else if !maybe[i] {
+                good.negate()
+            } else {
+                continue;
+            };
+            self.nodes[i].status = status;
+            let (pn, dn) = if status == Status::Proved {
+                (0, INF)
+            } else {
+                (INF, 0)
+            };
+            if table.len() >= max && !table.contains_key(&self.nodes[i].key) {
+                shrink(table, max / 2);
+            }
+            table.insert(self.nodes[i].key, Entry { pn, dn, deps: None });
+            debug_assert!(table.len() <= max, "attract {}", table.len());
+        }
+        self.nodes.iter().map(|x| x.status).collect()
     }
 }
 

@@ -184,3 +184,48 @@ fn budgets_and_errors() {
     assert_eq!(r.status, Status::Disproved, "the start is a draw");
     assert!(calls.get() >= 1 && calls.get() as u64 <= r.nodes / 100 + 1);
 }
+
+/// df-pn with one small capped table per goal and side, shared across every Mu Torere
+/// position (standard rules, draws by repetition included): evictions never make an
+/// answer wrong, the table never passes its cap, and the fixed point still decides.
+#[test]
+fn dfpn_with_a_small_shared_table_stays_exact() {
+    use cgtk_core::{Game, Notation};
+    use cgtk_search::{dfpn_with_table, DfpnTable, DoesNotLose, Status, Wins};
+    let start = MuTorere::start("standard".parse().unwrap());
+    let solution = cgtk_retro::solve(&start, &|_| {}).unwrap();
+    let key = |g: &MuTorere| g.index();
+    let config = ProofConfig::nodes(200_000);
+    let mut tables: [[DfpnTable; 2]; 2] = Default::default();
+    for row in &mut tables {
+        for t in row {
+            *t = DfpnTable::with_max_entries(100);
+        }
+    }
+    let (mut decided, mut checked) = (0, 0);
+    for i in 0..start.index_size() {
+        let Some(mut game) = start.position_at(i) else {
+            continue;
+        };
+        let want = common::expected(solution.verdict(i).unwrap().value);
+        let side = game.to_move().index();
+        for (goal, want) in want.into_iter().enumerate() {
+            let table = &mut tables[goal][side];
+            let r = if goal == 0 {
+                let o = Wins::side_to_move(&game);
+                dfpn_with_table(&mut game, &o, &key, &config, &|_| {}, table).unwrap()
+            } else {
+                let o = DoesNotLose::side_to_move(&game);
+                dfpn_with_table(&mut game, &o, &key, &config, &|_| {}, table).unwrap()
+            };
+            assert!(table.len() <= 100, "{}", table.len());
+            checked += 1;
+            if r.status != Status::Unknown {
+                decided += 1;
+                assert_eq!(r.status, want, "goal {goal}: {}", game.position_text());
+            }
+        }
+    }
+    eprintln!("capped df-pn: {decided} of {checked} decided");
+    assert_eq!(decided, checked);
+}
