@@ -7,8 +7,8 @@
 //! the piles are one. The player draws `samples` orders of the face-down cards, uniformly
 //! among those consistent with what it sees (the ranks left in the stock), and uses the
 //! same orders for every placement (common random numbers). For each sample and placement
-//! the solver's beam searches of growing width, then its exhaustive depth-first search,
-//! look for a win within `nodes` positions. A win scores 1, and 1 more when the width-1
+//! a width-1 beam runs to the end, then the solver's wider beams and its exhaustive
+//! depth-first search look for a win within `nodes` positions. A win scores 1, and 1 more when the width-1
 //! beam found it: that beam chooses each placement from the card turned and the position
 //! alone, so it is a strategy the player itself could follow, and its wins are the robust
 //! ones. A proved loss or an undecided sample scores 0. The placement with the highest total
