@@ -113,14 +113,13 @@ fn pimc_is_near_the_exact_probability_on_a_small_deck() {
     );
 }
 
-/// The hindsight player against the exact referee on the same deck: no player can beat the
-/// optimal hidden-information player, so its rate may not exceed the exact probability by
-/// more than the sampling tolerance (three standard errors), every win is winnable and
-/// replays, and with solves this exact it comes within the tolerance of the optimum. Then
-/// on a deck of seven ranks, where hindsight and the optimum part further, the same upper
-/// bound holds.
+/// The hindsight player against the exact referee on the same deck (5 ranks, 2 foundations,
+/// 1 pile): no player can beat the optimal hidden-information player, so its rate may not
+/// exceed the exact probability by more than the sampling tolerance (three standard errors
+/// over 400 deals), every win is winnable and replays, and with solves this exact it comes
+/// within the tolerance of the optimum from below too.
 #[test]
-fn hindsight_never_beats_the_exact_probability_on_small_decks() {
+fn hindsight_never_beats_the_exact_probability_on_a_small_deck() {
     let player = PlayerKind::Hindsight(HindsightOptions {
         samples: 30,
         nodes: 100_000,
@@ -131,15 +130,11 @@ fn hindsight_never_beats_the_exact_probability_on_small_decks() {
     let exact = exact_win_probability(rules, 1_000_000).unwrap();
     let rate = wins(rules, &player, games) as f64 / games as f64;
     assert!(
-        (rate - exact).abs() <= tolerance,
+        rate <= exact + tolerance,
+        "hindsight {rate} beats the exact {exact}"
+    );
+    assert!(
+        rate >= exact - tolerance,
         "hindsight {rate} vs exact {exact}"
     );
-    let rules = Rules::new(7, 2, 1).unwrap();
-    let exact = exact_win_probability(rules, 5_000_000).unwrap();
-    let rate = wins(rules, &player, games) as f64 / games as f64;
-    assert!(
-        rate <= exact + tolerance,
-        "hindsight {rate} vs exact {exact} on {rules}"
-    );
-    assert!(rate > 0.0);
 }
