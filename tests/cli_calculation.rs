@@ -438,3 +438,25 @@ fn play_out_with_the_hindsight_player_and_its_budgets() {
         assert!(out.stderr.contains("at least 1"), "{}", out.stderr);
     }
 }
+
+#[test]
+fn a_hindsight_hint_names_its_samples_and_the_engine_finishes_a_deal() {
+    let run = play(
+        "hindsight",
+        &["deal=7", "player=hindsight", "--mcts", "2"],
+        "s-w1\nhint\nquit\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("over 2 sampled stock orders")
+            || run.stdout.contains("the only sensible placement"),
+        "{}",
+        run.stdout
+    );
+    let run = play(
+        "hindsight-engine",
+        &["deal=3", "player=hindsight", "--mcts", "2", "--you", "none"],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}

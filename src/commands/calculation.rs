@@ -6,8 +6,7 @@ use crate::cli::{read_input, usage, Context};
 use anyhow::Result;
 use cgtk_solitaire::{
     play_out, solve, BenchSummary, Calculation, Deal, HindsightOptions, MctsOptions, PimcOptions,
-    PlayerKind,
-    PlayoutPolicy, Reward, Rules, Solution, SolveLimits,
+    PlayerKind, PlayoutPolicy, Reward, Rules, Solution, SolveLimits,
 };
 use cgtk_solitaire::{solve_with, SolveMethod};
 use clap::{Args as ClapArgs, Subcommand, ValueEnum};
@@ -558,10 +557,9 @@ fn run_bench(
         BenchPlayer::Mcts => Some((PlayerName::Mcts, mcts.player(PlayerName::Mcts)?)),
         BenchPlayer::Best => Some((PlayerName::Best, mcts.player(PlayerName::Best)?)),
         BenchPlayer::Pimc => Some((PlayerName::Pimc, mcts.player(PlayerName::Pimc)?)),
-        BenchPlayer::Hindsight => Some((
-            PlayerName::Hindsight,
-            mcts.player(PlayerName::Hindsight)?,
-        )),
+        BenchPlayer::Hindsight => {
+            Some((PlayerName::Hindsight, mcts.player(PlayerName::Hindsight)?))
+        }
         BenchPlayer::Solver => None,
     };
     let label = match &player {

@@ -177,7 +177,10 @@ pub fn hindsight_moves(
             .collect()
     };
     if choices.len() <= 1 {
-        return choices.into_iter().next().map(|(line, _)| (line, vec![0.0]));
+        return choices
+            .into_iter()
+            .next()
+            .map(|(line, _)| (line, vec![0.0]));
     }
     let mut rest: Vec<u8> = Vec::with_capacity(pos.unseen_total());
     for rank in 1..=pos.rules().ranks() {
