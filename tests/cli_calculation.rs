@@ -396,3 +396,67 @@ fn play_out_takes_either_tree_and_refuses_an_unknown_one() {
         out.stderr
     );
 }
+
+#[test]
+fn play_out_with_the_hindsight_player_and_its_budgets() {
+    let args = [
+        "--json",
+        "calculation",
+        "play-out",
+        "--seed",
+        "4",
+        "--player",
+        "hindsight",
+        "--samples",
+        "2",
+        "--solver-nodes",
+        "100",
+    ];
+    let out = cgtk(&args);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let value: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(
+        value["player"].as_str().unwrap_or_default(),
+        "hindsight samples=2 nodes=100"
+    );
+    let home = value["cards_on_foundations"].as_u64().unwrap();
+    assert_eq!(value["won"].as_bool().unwrap(), home == 52);
+    // Seeded: the same moves again.
+    assert_eq!(cgtk(&args).stdout, out.stdout);
+    for bad in [["--samples", "0"], ["--solver-nodes", "0"]] {
+        let out = cgtk(&[
+            "calculation",
+            "play-out",
+            "--seed",
+            "4",
+            "--player",
+            "hindsight",
+            bad[0],
+            bad[1],
+        ]);
+        assert_eq!(out.code, 2, "{bad:?}");
+        assert!(out.stderr.contains("at least 1"), "{}", out.stderr);
+    }
+}
+
+#[test]
+fn a_hindsight_hint_names_its_samples_and_the_engine_finishes_a_deal() {
+    let run = play(
+        "hindsight",
+        &["deal=7", "player=hindsight", "--mcts", "2"],
+        "s-w1\nhint\nquit\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("over 2 sampled stock orders")
+            || run.stdout.contains("the only sensible placement"),
+        "{}",
+        run.stdout
+    );
+    let run = play(
+        "hindsight-engine",
+        &["deal=3", "player=hindsight", "--mcts", "2", "--you", "none"],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}

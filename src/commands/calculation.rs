@@ -5,8 +5,8 @@
 use crate::cli::{read_input, usage, Context};
 use anyhow::Result;
 use cgtk_solitaire::{
-    play_out, solve, BenchSummary, Calculation, Deal, MctsOptions, PimcOptions, PlayerKind,
-    PlayoutPolicy, Reward, Rules, Solution, SolveLimits,
+    play_out, solve, BenchSummary, Calculation, Deal, HindsightOptions, MctsOptions, PimcOptions,
+    PlayerKind, PlayoutPolicy, Reward, Rules, Solution, SolveLimits,
 };
 use cgtk_solitaire::{solve_with, SolveMethod};
 use clap::{Args as ClapArgs, Subcommand, ValueEnum};
@@ -142,9 +142,13 @@ pub enum PlayerName {
     /// Monte Carlo tree search with our settings: the lean tree, rule-based playouts, graded
     /// reward.
     Best,
-    /// The strongest player: sampled orders of the face-down cards, each solved with every
-    /// card known; the move winning the most samples (see --samples, --sample-nodes).
+    /// Sampled orders of the face-down cards, each solved with every card known; the move
+    /// winning the most samples (see --samples, --sample-nodes).
     Pimc,
+    /// Every placement of the turned card (with the waste moves it needs) judged on the
+    /// same sampled stock orders by the full-information solver, robust wins counting
+    /// double (see --samples, --solver-nodes).
+    Hindsight,
 }
 
 /// Players of `bench`: the players, or the full-information solver.
@@ -160,6 +164,8 @@ pub enum BenchPlayer {
     Best,
     /// Sampled stock orders solved with every card known.
     Pimc,
+    /// Each placement judged by the solver on sampled stock orders.
+    Hindsight,
     /// Count the deals winnable with every card known.
     Solver,
 }
@@ -191,12 +197,14 @@ pub struct MctsArgs {
     /// The seed of the players' random choices (default: the deal's number).
     #[arg(long)]
     player_seed: Option<u64>,
-    /// Stock orders sampled per move (pimc).
-    #[arg(long, default_value_t = 20)]
-    samples: u32,
-    /// Solver nodes per move and sample (pimc).
-    #[arg(long, default_value_t = 2000)]
-    sample_nodes: u64,
+    /// Stock orders sampled per move (pimc; default 20) or per turned card (hindsight;
+    /// default 16).
+    #[arg(long)]
+    samples: Option<u32>,
+    /// Solver nodes per move and sample (pimc; default 2000) or per placement and sample
+    /// (hindsight; default 1000).
+    #[arg(long, alias = "solver-nodes")]
+    sample_nodes: Option<u64>,
 }
 
 /// Playout policies.
@@ -269,6 +277,16 @@ impl MctsArgs {
         Ok(o)
     }
 
+    /// --samples and --sample-nodes, or the given defaults.
+    fn sampling(&self, samples: u32, nodes: u64) -> Result<(u32, u64)> {
+        let samples = self.samples.unwrap_or(samples);
+        let nodes = self.sample_nodes.unwrap_or(nodes);
+        if samples == 0 || nodes == 0 {
+            return Err(usage("--samples and --sample-nodes must be at least 1"));
+        }
+        Ok((samples, nodes))
+    }
+
     fn player(&self, name: PlayerName) -> Result<PlayerKind> {
         Ok(match name {
             PlayerName::Random => PlayerKind::Random,
@@ -276,13 +294,12 @@ impl MctsArgs {
             PlayerName::Mcts => PlayerKind::Mcts(self.options(MctsOptions::baseline(1000))?),
             PlayerName::Best => PlayerKind::Mcts(self.options(MctsOptions::best(1000))?),
             PlayerName::Pimc => {
-                if self.samples == 0 || self.sample_nodes == 0 {
-                    return Err(usage("--samples and --sample-nodes must be at least 1"));
-                }
-                PlayerKind::Pimc(PimcOptions {
-                    samples: self.samples,
-                    nodes: self.sample_nodes,
-                })
+                let (samples, nodes) = self.sampling(20, 2000)?;
+                PlayerKind::Pimc(PimcOptions { samples, nodes })
+            }
+            PlayerName::Hindsight => {
+                let (samples, nodes) = self.sampling(16, 1000)?;
+                PlayerKind::Hindsight(HindsightOptions { samples, nodes })
             }
         })
     }
@@ -309,6 +326,7 @@ fn describe(name: &str, player: &PlayerKind) -> String {
             if o.lean { " tree=lean" } else { "" }
         ),
         PlayerKind::Pimc(o) => format!("{name} samples={} nodes={}", o.samples, o.nodes),
+        PlayerKind::Hindsight(o) => format!("{name} samples={} nodes={}", o.samples, o.nodes),
         _ => name.to_string(),
     }
 }
@@ -320,6 +338,7 @@ fn player_label(name: PlayerName) -> &'static str {
         PlayerName::Mcts => "mcts",
         PlayerName::Best => "best",
         PlayerName::Pimc => "pimc",
+        PlayerName::Hindsight => "hindsight",
     }
 }
 
@@ -538,6 +557,9 @@ fn run_bench(
         BenchPlayer::Mcts => Some((PlayerName::Mcts, mcts.player(PlayerName::Mcts)?)),
         BenchPlayer::Best => Some((PlayerName::Best, mcts.player(PlayerName::Best)?)),
         BenchPlayer::Pimc => Some((PlayerName::Pimc, mcts.player(PlayerName::Pimc)?)),
+        BenchPlayer::Hindsight => {
+            Some((PlayerName::Hindsight, mcts.player(PlayerName::Hindsight)?))
+        }
         BenchPlayer::Solver => None,
     };
     let label = match &player {

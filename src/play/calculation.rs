@@ -7,7 +7,8 @@ use super::games::Setup;
 use super::playable::Playable;
 use cgtk_core::{Outcome, Player};
 use cgtk_solitaire::{
-    mcts_move, pimc_move, rule_based_move, Calculation, Deal, MctsOptions, Move, PimcOptions, Rules,
+    hindsight_moves, mcts_move, pimc_move, rule_based_move, Calculation, Deal, HindsightOptions,
+    MctsOptions, Move, PimcOptions, Rules,
 };
 
 /// The engine behind hints and engine moves.
@@ -21,6 +22,8 @@ enum Engine {
     Best,
     /// Sampled stock orders solved with every card known.
     Pimc,
+    /// Each placement of the turned card judged by the solver on sampled stock orders.
+    Hindsight,
 }
 
 impl Engine {
@@ -30,6 +33,7 @@ impl Engine {
             Engine::Mcts => "mcts",
             Engine::Best => "best",
             Engine::Pimc => "pimc",
+            Engine::Hindsight => "hindsight",
         }
     }
 }
@@ -43,7 +47,7 @@ struct Variant {
 }
 
 const VARIANT_HELP: &str =
-    "write the variant as words: a deal number (or deal=N), piles=3 or piles=4, player=rule-based|mcts|best|pimc";
+    "write the variant as words: a deal number (or deal=N), piles=3 or piles=4, player=rule-based|mcts|best|pimc|hindsight";
 
 impl Variant {
     fn parse(text: &str) -> Result<Variant, String> {
@@ -81,9 +85,10 @@ impl Variant {
                         "mcts" => Engine::Mcts,
                         "best" => Engine::Best,
                         "pimc" => Engine::Pimc,
+                        "hindsight" => Engine::Hindsight,
                         _ => {
                             return Err(format!(
-                                "player={value}: the players are rule-based, mcts, best and pimc"
+                                "player={value}: the players are rule-based, mcts, best, pimc and hindsight"
                             ))
                         }
                     }
@@ -275,6 +280,21 @@ impl Playable for CalculationPlay {
                         )
                     };
                     (mv, note)
+                })
+            }
+            Engine::Hindsight => {
+                let options = HindsightOptions::new(self.playouts.unwrap_or(16));
+                hindsight_moves(&pos, &options, seed).and_then(|(moves, scores)| {
+                    let best = scores.iter().copied().fold(0.0, f64::max);
+                    let note = if scores.len() == 1 {
+                        "the only sensible placement".to_string()
+                    } else {
+                        format!(
+                            "scores {best:.0} over {} sampled stock orders (2 a robust win)",
+                            options.samples
+                        )
+                    };
+                    moves.first().map(|&mv| (mv, note))
                 })
             }
         };

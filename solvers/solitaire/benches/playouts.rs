@@ -6,8 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cgtk_solitaire::{
-    mcts_move, random_playout, solve, Deal, MctsOptions, Move, PlayoutPolicy, Position, Rules,
-    Solution, SolveLimits,
+    hindsight_moves, mcts_move, random_playout, solve, Deal, HindsightOptions, MctsOptions, Move,
+    PlayoutPolicy, Position, Rules, Solution, SolveLimits,
 };
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
@@ -60,6 +60,40 @@ fn search(c: &mut Criterion) {
             })
         });
     }
+    for (samples, nodes) in [(16, 1000), (32, 1000)] {
+        let options = HindsightOptions { samples, nodes };
+        group.bench_function(
+            format!("hindsight move, {samples} samples x {nodes} nodes"),
+            |b| {
+                b.iter(|| {
+                    let (moves, scores) = hindsight_moves(&pos, &options, 3).unwrap();
+                    assert!(!moves.is_empty() && scores.len() > 1);
+                    moves
+                })
+            },
+        );
+    }
+    // A position 24 cards into deal 5, played by the rule-based player: a mid-game move.
+    let deal = Deal::from_seed(Rules::STANDARD, 5);
+    let mut mid = Position::start(Rules::STANDARD);
+    for &card in &deal.stock()[..24] {
+        mid.turn(card).unwrap();
+        while let Some(mv) = cgtk_solitaire::rule_based_move(&mid) {
+            mid.play(mv).unwrap();
+            if mid.is_chance() {
+                break;
+            }
+        }
+    }
+    mid.turn(deal.stock()[24]).unwrap();
+    let options = HindsightOptions::new(16);
+    group.bench_function("hindsight move, mid-game, 16 samples x 1000 nodes", |b| {
+        b.iter(|| {
+            let (moves, _) = hindsight_moves(&mid, &options, 3).unwrap();
+            assert!(!moves.is_empty());
+            moves
+        })
+    });
     let deal = Deal::from_seed(Rules::STANDARD, 2);
     group.bench_function("solve deal 2", |b| {
         b.iter(|| {

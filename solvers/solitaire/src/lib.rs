@@ -1,7 +1,8 @@
 //! cgtk-solitaire: card patiences. For now one game, **Calculation** (also called Broken
 //! Intervals): its rules ([`Rules`], [`Position`], [`Move`]), seeded and written deals
 //! ([`Deal`]), a game with its deal ([`Calculation`]), players from random to Monte Carlo
-//! tree search and a determinized player ([`PlayerKind`], [`play_out`], [`pimc_move`]), a
+//! tree search, a determinized player and a hindsight player ([`PlayerKind`], [`play_out`],
+//! [`pimc_move`], [`hindsight_moves`]), a
 //! full-information solver ([`solve`]) and exact
 //! optimal play on small decks ([`exact_win_probability`]).
 //!
@@ -47,6 +48,9 @@ pub use lean::Lean;
 
 mod pimc;
 pub use pimc::{pimc_move, PimcOptions};
+
+mod hindsight;
+pub use hindsight::{hindsight_moves, HindsightOptions};
 
 mod beam;
 mod solver;

@@ -101,6 +101,9 @@ pub enum PlayerKind {
     /// Sampled orders of the face-down cards, each solved with every card known
     /// ([`pimc_move`](crate::pimc_move)).
     Pimc(crate::pimc::PimcOptions),
+    /// Each placement of the turned card judged by the solver on sampled stock orders
+    /// ([`hindsight_moves`](crate::hindsight_moves)).
+    Hindsight(crate::hindsight::HindsightOptions),
 }
 
 /// A uniformly random legal move, `None` when there is none.
@@ -372,6 +375,19 @@ pub fn play_out(deal: &Deal, player: &PlayerKind, seed: u64) -> Calculation {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     loop {
         let pos = *game.position();
+        if let PlayerKind::Hindsight(options) = player {
+            let Some((moves, _)) = crate::hindsight::hindsight_moves(&pos, options, rng.gen())
+            else {
+                return game;
+            };
+            for mv in moves {
+                if game.play(mv).is_err() {
+                    // The player only returns legal moves; stop rather than loop.
+                    return game;
+                }
+            }
+            continue;
+        }
         let mv = match player {
             PlayerKind::Random => random_move(&pos, &mut rng),
             PlayerKind::RuleBased => rule_based_move(&pos),
@@ -379,6 +395,7 @@ pub fn play_out(deal: &Deal, player: &PlayerKind, seed: u64) -> Calculation {
             PlayerKind::Pimc(options) => {
                 crate::pimc::pimc_move(&pos, options, rng.gen()).map(|(mv, _)| mv)
             }
+            PlayerKind::Hindsight(_) => None,
         };
         match mv {
             Some(mv) => {

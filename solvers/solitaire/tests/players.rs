@@ -6,8 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cgtk_solitaire::{
-    exact_win_probability, play_out, solve, Calculation, Deal, MctsOptions, PimcOptions,
-    PlayerKind, Rules, Solution, SolveLimits,
+    exact_win_probability, play_out, solve, Calculation, Deal, HindsightOptions, MctsOptions,
+    PimcOptions, PlayerKind, Rules, Solution, SolveLimits,
 };
 
 /// Plays `games` numbered deals and returns the wins, checking each win against the
@@ -71,6 +71,10 @@ fn players_are_reproducible_and_finish() {
             samples: 2,
             nodes: 200,
         }),
+        PlayerKind::Hindsight(HindsightOptions {
+            samples: 2,
+            nodes: 200,
+        }),
     ] {
         let a = play_out(&deal, &player, 3);
         let b = play_out(&deal, &player, 3);
@@ -106,5 +110,31 @@ fn pimc_is_near_the_exact_probability_on_a_small_deck() {
     assert!(
         (rate - exact).abs() <= 0.075,
         "pimc {rate} vs exact {exact}"
+    );
+}
+
+/// The hindsight player against the exact referee on the same deck (5 ranks, 2 foundations,
+/// 1 pile): no player can beat the optimal hidden-information player, so its rate may not
+/// exceed the exact probability by more than the sampling tolerance (three standard errors
+/// over 400 deals), every win is winnable and replays, and with solves this exact it comes
+/// within the tolerance of the optimum from below too.
+#[test]
+fn hindsight_never_beats_the_exact_probability_on_a_small_deck() {
+    let player = PlayerKind::Hindsight(HindsightOptions {
+        samples: 30,
+        nodes: 100_000,
+    });
+    let games = 400;
+    let tolerance = 0.075;
+    let rules = Rules::new(5, 2, 1).unwrap();
+    let exact = exact_win_probability(rules, 1_000_000).unwrap();
+    let rate = wins(rules, &player, games) as f64 / games as f64;
+    assert!(
+        rate <= exact + tolerance,
+        "hindsight {rate} beats the exact {exact}"
+    );
+    assert!(
+        rate >= exact - tolerance,
+        "hindsight {rate} vs exact {exact}"
     );
 }
