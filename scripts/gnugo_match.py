@@ -7,7 +7,9 @@ both programs' `final_score` (GNU Go removes the stones it judges dead; cgtk cou
 stone as alive, Tromp-Taylor). Time is bounded per game and in total.
 
 Prints one line per game and a summary line:
-    summary: games=N cgtk_wins=W gnugo_wins=L illegal=I errors=E score_agreement=A/N
+    summary: games=N cgtk_wins=W gnugo_wins=L illegal=I errors=E winner_agreement=A/N exact_score_agreement=X/N
+(the winner by both programs' `final_score`, and the exact score; they differ when GNU Go
+removes stones it judges dead)
 Exit status 1 when cgtk made an illegal move or a protocol error occurred.
 
 Usage: scripts/gnugo_match.py [--games 4] [--level 1] [--playouts 2000]
@@ -161,7 +163,7 @@ def main():
         print(f"error: cgtk binary {args.cgtk} not found (build it first)")
         return 2
     total_deadline = time.monotonic() + args.total_seconds
-    wins = losses = illegal = errors = agree = scored = 0
+    wins = losses = illegal = errors = agree = exact = scored = 0
     played = 0
     for g in range(args.games):
         if time.monotonic() >= total_deadline:
@@ -178,13 +180,15 @@ def main():
         if "gnugo_score" in r:
             scored += 1
             agree += winner_of(r["gnugo_score"]) == winner_of(r["cgtk_score"])
+            exact += r["gnugo_score"].strip() == r["cgtk_score"].strip()
         print(f"game {r['game']}: cgtk {cgtk_color} vs gnugo level {args.level}: "
               f"winner {r['winner']}, moves {r.get('moves', '?')}, "
               f"cgtk score {r.get('cgtk_score', '-')}, gnugo score {r.get('gnugo_score', '-')}, "
               f"{time.monotonic() - start:.0f}s"
               + (f", error: {r['error']}" if r["error"] else ""), flush=True)
     print(f"summary: games={played} cgtk_wins={wins} gnugo_wins={losses} illegal={illegal} "
-          f"errors={errors} score_agreement={agree}/{scored} level={args.level} "
+          f"errors={errors} winner_agreement={agree}/{scored} "
+          f"exact_score_agreement={exact}/{scored} level={args.level} "
           f"playouts={args.playouts}")
     return 1 if illegal or errors else 0
 
