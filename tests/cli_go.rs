@@ -67,7 +67,8 @@ fn solve_board_three_by_three_and_an_honest_unknown() {
     assert_eq!(v["result"], "unknown");
     let (lo, hi) = (v["lower"].as_f64().unwrap(), v["upper"].as_f64().unwrap());
     assert!(lo <= 2.0 && 2.0 <= hi, "{lo} {hi}");
-    let text = cgtk(&["go", "solve-board", "4x4", "--max-nodes", "1000"]);
+    // `--nodes` is the same limit, as in `go solve` and `prove`.
+    let text = cgtk(&["go", "solve-board", "4x4", "--nodes", "1000"]);
     assert!(
         text.stdout.contains("unknown after 1000 nodes"),
         "{}",

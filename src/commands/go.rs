@@ -29,8 +29,8 @@ pub enum Command {
         /// Komi in points (a multiple of 0.5).
         #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
         komi: f64,
-        /// Give up after this many nodes.
-        #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES)]
+        /// Give up after this many nodes (`--nodes` works too, as in `go solve` and `prove`).
+        #[arg(long, visible_alias = "nodes", value_name = "N", default_value_t = DEFAULT_MAX_NODES)]
         max_nodes: u64,
     },
     /// Solve a local problem of an SGF position by df-pn: can the block at TARGET be
