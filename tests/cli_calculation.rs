@@ -435,7 +435,15 @@ fn play_out_with_the_hindsight_player_and_its_budgets() {
             bad[1],
         ]);
         assert_eq!(out.code, 2, "{bad:?}");
-        assert!(out.stderr.contains("at least 1"), "{}", out.stderr);
+        // The message names the option that was zero.
+        let named = format!("{} must be at least 1", bad[0]);
+        let alias = "--sample-nodes (also written --solver-nodes) must be at least 1";
+        assert!(
+            out.stderr.contains(&named) || out.stderr.contains(alias),
+            "{}",
+            out.stderr
+        );
+        assert_eq!(out.stderr.contains("--samples"), bad[0] == "--samples");
     }
 }
 

@@ -281,8 +281,13 @@ impl MctsArgs {
     fn sampling(&self, samples: u32, nodes: u64) -> Result<(u32, u64)> {
         let samples = self.samples.unwrap_or(samples);
         let nodes = self.sample_nodes.unwrap_or(nodes);
-        if samples == 0 || nodes == 0 {
-            return Err(usage("--samples and --sample-nodes must be at least 1"));
+        if samples == 0 {
+            return Err(usage("--samples must be at least 1"));
+        }
+        if nodes == 0 {
+            return Err(usage(
+                "--sample-nodes (also written --solver-nodes) must be at least 1",
+            ));
         }
         Ok((samples, nodes))
     }
