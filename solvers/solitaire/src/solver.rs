@@ -466,90 +466,113 @@ pub(crate) fn key(pos: &Position, pending: Pending) -> [u64; 4] {
 /// foundation, all of whose cards lie below X; and a rank per foundation, without the
 /// stuck cards of other piles.
 pub(crate) fn dead(pos: &Position) -> bool {
-    let rules = pos.rules();
-    let foundations = rules.foundations();
-    let ranks = rules.ranks() as usize;
-    let piles = rules.piles();
-    // before[f][x]: the ranks foundation f needs before x (bit per rank), for the x that f
-    // still needs; needers[x]: the foundations still needing x (bit per foundation);
-    // missing[x]: the cards of rank x not home yet (the foundations still needing x).
-    let mut before = [[0u16; 14]; crate::rules::MAX_FOUNDATIONS];
-    let mut needers = [0u8; 14];
-    let mut missing = [0u8; 14];
-    for (f, row) in before.iter_mut().enumerate().take(foundations) {
-        let level = pos.level(f);
-        let mut seen = 0u16;
-        for l in level + 1..=rules.ranks() {
-            let rank = rules.foundation_card(f, l) as usize;
-            row[rank] = seen;
-            needers[rank] |= 1 << f;
-            missing[rank] += 1;
-            seen |= 1 << rank;
-        }
-    }
-    // A card of rank x is held back when each foundation needing it needs first a rank of
-    // `full` (ranks all of whose cards not home are stuck).
-    let held = |x: usize, full: u16| -> bool {
-        missing[x] > 0
-            && full != 0
-            && (0..foundations)
-                .filter(|&f| needers[x] & (1 << f) != 0)
-                .all(|f| before[f][x] & full != 0)
-    };
-    for w in 0..piles {
-        let pile = pos.pile(w);
+    let needs = Needs::new(pos);
+    let ranks = pos.rules().ranks() as usize;
+    for w in 0..pos.rules().piles() {
         // below: the cards of each rank in the pile up to X; below_full: the ranks all of
         // whose cards not home are among them (kept as X climbs the pile).
         let mut below = [0u8; 14];
         let mut below_full = 0u16;
-        for &x in pile {
+        for &x in pos.pile(w) {
             let x = x as usize;
             if x > ranks {
                 continue;
             }
             // Stuck so far: X and the cards below it.
             below[x] += 1;
-            if below[x] == missing[x] {
+            if below[x] == needs.missing[x] {
                 below_full |= 1 << x;
             }
-            if below_full == 0 {
-                continue;
-            }
-            let mut stuck = below;
-            let mut full = below_full;
-            // Grow the stuck cards of the other piles: depth[v] cards at the bottom of
-            // pile v are stuck.
-            let mut depth = [0usize; crate::rules::MAX_PILES];
-            loop {
-                let mut grew = false;
-                for v in (0..piles).filter(|&v| v != w) {
-                    let other = pos.pile(v);
-                    // The highest card of v above the stuck part that is held back.
-                    if let Some(j) = (depth[v]..other.len())
-                        .rev()
-                        .find(|&j| held(other[j] as usize, full))
-                    {
-                        for &z in &other[depth[v]..=j] {
-                            let z = z as usize;
-                            stuck[z] += 1;
-                            if stuck[z] == missing[z] {
-                                full |= 1 << z;
-                            }
-                        }
-                        depth[v] = j + 1;
-                        grew = true;
-                    }
-                }
-                if !grew {
-                    break;
-                }
-            }
-            if held(x, full) {
+            if below_full != 0 && needs.holds_back(pos, w, x, below, below_full) {
                 return true;
             }
         }
     }
     false
+}
+
+/// What [`dead`] knows of the foundations of a position.
+struct Needs {
+    foundations: usize,
+    /// `before[f][x]`: the ranks foundation `f` needs before `x` (a bit per rank), for the
+    /// `x` that `f` still needs.
+    before: [[u16; 14]; crate::rules::MAX_FOUNDATIONS],
+    /// `needers[x]`: the foundations still needing `x` (a bit per foundation).
+    needers: [u8; 14],
+    /// `missing[x]`: the cards of rank `x` not home yet (the foundations still needing it).
+    missing: [u8; 14],
+}
+
+impl Needs {
+    fn new(pos: &Position) -> Needs {
+        let rules = pos.rules();
+        let mut needs = Needs {
+            foundations: rules.foundations(),
+            before: [[0u16; 14]; crate::rules::MAX_FOUNDATIONS],
+            needers: [0u8; 14],
+            missing: [0u8; 14],
+        };
+        for f in 0..needs.foundations {
+            let mut seen = 0u16;
+            for l in pos.level(f) + 1..=rules.ranks() {
+                let rank = rules.foundation_card(f, l) as usize;
+                needs.before[f][rank] = seen;
+                needs.needers[rank] |= 1 << f;
+                needs.missing[rank] += 1;
+                seen |= 1 << rank;
+            }
+        }
+        needs
+    }
+
+    /// A card of rank `x` is held back when each foundation needing it needs first a rank
+    /// of `full` (ranks all of whose cards not home are stuck).
+    fn held(&self, x: usize, full: u16) -> bool {
+        self.missing[x] > 0
+            && full != 0
+            && (0..self.foundations)
+                .filter(|&f| self.needers[x] & (1 << f) != 0)
+                .all(|f| self.before[f][x] & full != 0)
+    }
+
+    /// Whether X (rank `x`, on pile `w`) can never go home, given the cards `stuck` so far
+    /// (X and those below it, by rank) and the ranks `full` all of whose cards not home
+    /// are among them: the stuck cards of the other piles are grown to a fixed point
+    /// (`depth[v]` cards at the bottom of pile `v` are stuck), then X is tested.
+    fn holds_back(
+        &self,
+        pos: &Position,
+        w: usize,
+        x: usize,
+        mut stuck: [u8; 14],
+        mut full: u16,
+    ) -> bool {
+        let mut depth = [0usize; crate::rules::MAX_PILES];
+        loop {
+            let mut grew = false;
+            for v in (0..pos.rules().piles()).filter(|&v| v != w) {
+                let other = pos.pile(v);
+                // The highest card of v above the stuck part that is held back.
+                if let Some(j) = (depth[v]..other.len())
+                    .rev()
+                    .find(|&j| self.held(other[j] as usize, full))
+                {
+                    for &z in &other[depth[v]..=j] {
+                        let z = z as usize;
+                        stuck[z] += 1;
+                        if stuck[z] == self.missing[z] {
+                            full |= 1 << z;
+                        }
+                    }
+                    depth[v] = j + 1;
+                    grew = true;
+                }
+            }
+            if !grew {
+                return self.held(x, full);
+            }
+        }
+    }
 }
 
 /// A move the second dominance forces, if any: the last card its foundation needs.
@@ -789,75 +812,24 @@ mod tests {
         }
     }
 
-    /// The dead test as first written: the ranks fully stuck recounted for every X (a
-    /// slower form of the same rule, kept as the reference for the faster one).
+    /// The dead test with the ranks fully stuck below X recounted for every X, as first
+    /// written (the reference for [`dead`], which keeps them as X climbs the pile; both
+    /// grow the other piles' stuck cards by [`Needs::holds_back`]).
     fn dead_reference(pos: &Position) -> bool {
-        let rules = pos.rules();
-        let foundations = rules.foundations();
-        let ranks = rules.ranks() as usize;
-        let piles = rules.piles();
-        let mut before = [[0u16; 14]; crate::rules::MAX_FOUNDATIONS];
-        let mut needers = [0u8; 14];
-        let mut missing = [0u8; 14];
-        for (f, row) in before.iter_mut().enumerate().take(foundations) {
-            let mut seen = 0u16;
-            for l in pos.level(f) + 1..=rules.ranks() {
-                let rank = rules.foundation_card(f, l) as usize;
-                row[rank] = seen;
-                needers[rank] |= 1 << f;
-                missing[rank] += 1;
-                seen |= 1 << rank;
-            }
-        }
-        let held = |x: usize, full: u16| -> bool {
-            missing[x] > 0
-                && full != 0
-                && (0..foundations)
-                    .filter(|&f| needers[x] & (1 << f) != 0)
-                    .all(|f| before[f][x] & full != 0)
-        };
-        for w in 0..piles {
-            let pile = pos.pile(w);
+        let needs = Needs::new(pos);
+        let ranks = pos.rules().ranks() as usize;
+        for w in 0..pos.rules().piles() {
             let mut below = [0u8; 14];
-            for &x in pile {
+            for &x in pos.pile(w) {
                 let x = x as usize;
-                let mut stuck = below;
-                stuck[x] += 1;
                 below[x] += 1;
                 let mut full = 0u16;
                 for r in 1..=ranks {
-                    if missing[r] > 0 && stuck[r] == missing[r] {
+                    if needs.missing[r] > 0 && below[r] == needs.missing[r] {
                         full |= 1 << r;
                     }
                 }
-                if full == 0 {
-                    continue;
-                }
-                let mut depth = [0usize; crate::rules::MAX_PILES];
-                loop {
-                    let mut grew = false;
-                    for v in (0..piles).filter(|&v| v != w) {
-                        let other = pos.pile(v);
-                        if let Some(j) = (depth[v]..other.len())
-                            .rev()
-                            .find(|&j| held(other[j] as usize, full))
-                        {
-                            for &z in &other[depth[v]..=j] {
-                                let z = z as usize;
-                                stuck[z] += 1;
-                                if stuck[z] == missing[z] {
-                                    full |= 1 << z;
-                                }
-                            }
-                            depth[v] = j + 1;
-                            grew = true;
-                        }
-                    }
-                    if !grew {
-                        break;
-                    }
-                }
-                if held(x, full) {
+                if full != 0 && needs.holds_back(pos, w, x, below, full) {
                     return true;
                 }
             }
