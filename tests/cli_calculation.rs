@@ -467,4 +467,9 @@ fn a_hindsight_hint_names_its_samples_and_the_engine_finishes_a_deal() {
         "",
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
+    let last = run.stdout.trim_end().lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("lost: no move left") || last.starts_with("won: all 52 cards"),
+        "{last}"
+    );
 }
