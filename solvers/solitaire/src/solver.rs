@@ -823,12 +823,9 @@ mod tests {
             for &x in pos.pile(w) {
                 let x = x as usize;
                 below[x] += 1;
-                let mut full = 0u16;
-                for r in 1..=ranks {
-                    if needs.missing[r] > 0 && below[r] == needs.missing[r] {
-                        full |= 1 << r;
-                    }
-                }
+                let full = (1..=ranks)
+                    .filter(|&r| needs.missing[r] > 0 && below[r] == needs.missing[r])
+                    .fold(0u16, |full, r| full | 1 << r);
                 if full != 0 && needs.holds_back(pos, w, x, below, full) {
                     return true;
                 }
