@@ -221,5 +221,6 @@ fn serde_plain(limit: cgtk_search::Limit) -> &'static str {
         cgtk_search::Limit::Nodes => "node",
         cgtk_search::Limit::Time => "time",
         cgtk_search::Limit::Memory => "memory",
+        cgtk_search::Limit::Key => "key",
     }
 }

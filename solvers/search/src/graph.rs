@@ -59,6 +59,9 @@ pub(crate) struct Store<M> {
     nodes: Vec<GNode>,
     edges: Vec<u32>,
     moves: Vec<M>,
+    /// The key of each node (kept only when keys fold symmetries: the descent then
+    /// finds each child's move by its key).
+    keys: Vec<u64>,
     index: HashMap<u64, u32>,
     last_global: usize,
     decided: usize,
@@ -70,6 +73,7 @@ impl<M> Default for Store<M> {
             nodes: Vec::new(),
             edges: Vec::new(),
             moves: Vec::new(),
+            keys: Vec::new(),
             index: HashMap::new(),
             last_global: 0,
             decided: 0,
@@ -93,6 +97,7 @@ impl<M> Store<M> {
     pub fn compact(&mut self) {
         let mut nodes = Vec::with_capacity(self.decided);
         let mut index = HashMap::with_capacity(self.decided);
+        let mut keys = Vec::new();
         for (&k, &id) in &self.index {
             let mut node = self.nodes[id as usize];
             if node.status == Status::Unknown {
@@ -104,10 +109,13 @@ impl<M> Store<M> {
             }
             index.insert(k, nodes.len() as u32);
             nodes.push(node);
+            if !self.keys.is_empty() {
+                keys.push(k);
+            }
         }
         self.last_global = nodes.len();
         self.decided = nodes.len();
-        (self.nodes, self.index) = (nodes, index);
+        (self.nodes, self.index, self.keys) = (nodes, index, keys);
         (self.edges, self.moves) = (Vec::new(), Vec::new());
     }
 
@@ -116,6 +124,7 @@ impl<M> Store<M> {
         self.nodes.capacity() * std::mem::size_of::<GNode>()
             + self.edges.capacity() * std::mem::size_of::<u32>()
             + self.moves.capacity() * std::mem::size_of::<M>()
+            + self.keys.capacity() * std::mem::size_of::<u64>()
             + self.index.capacity() * (std::mem::size_of::<(u64, u32)>() + 1)
     }
 }
@@ -129,9 +138,14 @@ pub(crate) struct Graph<'a, G: Game, O> {
     pub(crate) nodes: Vec<GNode>,
     edges: Vec<u32>,
     moves: Vec<G::Move>,
+    /// Whether the key folds symmetries: stored moves are then those of the orientation
+    /// in which a node was expanded, and the real move to a child is found by its key.
+    symmetric: bool,
+    keys: Vec<u64>,
     index: HashMap<u64, u32>,
     pub(crate) meter: Meter<'a>,
     scratch: Vec<G::Move>,
+    step_moves: Vec<G::Move>,
     last_global: usize,
     decided: usize,
     mark: Vec<u32>,
@@ -153,7 +167,17 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
         key: &'a dyn Fn(&G) -> u64,
         store: Store<G::Move>,
         meter: Meter<'a>,
+        symmetric: bool,
     ) -> Self {
+        let mut keys = store.keys;
+        if symmetric && keys.len() != store.nodes.len() {
+            keys = vec![0; store.nodes.len()];
+            for (&k, &id) in &store.index {
+                keys[id as usize] = k;
+            }
+        } else if !symmetric {
+            keys = Vec::new();
+        }
         Graph {
             objective,
             key,
@@ -166,9 +190,12 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
             nodes: store.nodes,
             edges: store.edges,
             moves: store.moves,
+            symmetric,
+            keys,
             index: store.index,
             meter,
             scratch: Vec::new(),
+            step_moves: Vec::new(),
             last_global: store.last_global,
             decided: store.decided,
             mark: Vec::new(),
@@ -181,6 +208,7 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
             nodes: self.nodes,
             edges: self.edges,
             moves: self.moves,
+            keys: self.keys,
             index: self.index,
             last_global: self.last_global,
             decided: self.decided,
@@ -195,7 +223,8 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
         } else {
             self.edges.len() * edge / self.nodes.len()
         };
-        std::mem::size_of::<GNode>() + std::mem::size_of::<(u64, u32)>() + 1 + per_edges
+        let key = if self.symmetric { 8 } else { 0 };
+        std::mem::size_of::<GNode>() + std::mem::size_of::<(u64, u32)>() + 1 + per_edges + key
     }
 
     fn bytes(&self) -> usize {
@@ -203,9 +232,58 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
             + self.edges.len() * (std::mem::size_of::<u32>() + std::mem::size_of::<G::Move>())
     }
 
+    /// The graph's key of position `game`: the game's key, with the top bit telling the
+    /// prover's turns from the refuter's (so that a key folding the colour swap still
+    /// keeps apart positions where the prover and where the refuter moves).
+    fn graph_key(&self, game: &G) -> u64 {
+        (self.key)(game) ^ u64::from(game.to_move() == self.prover) << 63
+    }
+
+    /// Plays from `game` (at node `n`'s position) the move of edge `e`: the stored move,
+    /// or, when keys fold symmetries, the legal move whose position has the child's key
+    /// (the stored one first). `None` when no move reaches the child, which only a key
+    /// that is not a function of the symmetry class can cause.
+    fn step(&mut self, game: &mut G, e: usize) -> Option<(G::Move, G::Undo)> {
+        let mut moves = std::mem::take(&mut self.step_moves);
+        let played = self.step_with(game, e, &mut moves);
+        self.step_moves = moves;
+        played
+    }
+
+    /// [`Graph::step`] with a buffer of the caller's for the legal moves.
+    fn step_with(
+        &self,
+        game: &mut G,
+        e: usize,
+        moves: &mut Vec<G::Move>,
+    ) -> Option<(G::Move, G::Undo)> {
+        let stored = self.moves[e];
+        if !self.symmetric {
+            return Some((stored, game.make(stored)));
+        }
+        let target = self.keys[self.edges[e] as usize];
+        game.legal_moves(moves);
+        let order = moves
+            .iter()
+            .position(|&m| m == stored)
+            .into_iter()
+            .chain((0..moves.len()).filter(|&i| moves[i] != stored));
+        let mut found = None;
+        for i in order {
+            let mv = moves[i];
+            let undo = game.make(mv);
+            if self.graph_key(game) == target {
+                found = Some((mv, undo));
+                break;
+            }
+            game.unmake(mv, undo);
+        }
+        found
+    }
+
     /// The node of position `game`, created (and judged) if new.
     pub fn node_for(&mut self, game: &G) -> u32 {
-        let k = (self.key)(game);
+        let k = self.graph_key(game);
         if let Some(&id) = self.index.get(&k) {
             return id;
         }
@@ -251,6 +329,9 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
         let id = self.nodes.len() as u32;
         self.nodes.push(node);
         self.index.insert(k, id);
+        if self.symmetric {
+            self.keys.push(k);
+        }
         id
     }
 
@@ -444,7 +525,7 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
 
     /// Best-first search (PNS): from the root to the most-proving node each round.
     pub fn run_pns(&mut self, game: &mut G, root: u32) {
-        let mut path: Vec<(u32, usize, G::Undo)> = Vec::new();
+        let mut path: Vec<(u32, G::Move, G::Undo)> = Vec::new();
         while self.status(root) == Status::Unknown && self.meter.stopped.is_none() {
             self.maybe_global();
             if self.status(root) != Status::Unknown {
@@ -461,9 +542,12 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
                 }
                 match self.select(n) {
                     Some((c, e, _)) if path.len() < crate::DFPN_MAX_DEPTH => {
-                        let mv = self.moves[e];
-                        let undo = game.make(mv);
-                        path.push((n, e, undo));
+                        let Some((mv, undo)) = self.step(game, e) else {
+                            // The key is not a function of the position's class.
+                            self.meter.stopped = Some(crate::Limit::Key);
+                            break;
+                        };
+                        path.push((n, mv, undo));
                         self.nodes[c as usize].on_path = true;
                         n = c;
                     }
@@ -474,8 +558,8 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
                 }
             }
             self.update(n);
-            while let Some((parent, e, undo)) = path.pop() {
-                game.unmake(self.moves[e], undo);
+            while let Some((parent, mv, undo)) = path.pop() {
+                game.unmake(mv, undo);
                 self.nodes[n as usize].on_path = false;
                 n = parent;
                 self.update(n);
@@ -543,10 +627,17 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
             route.reverse();
             let mut undos = Vec::with_capacity(route.len());
             for &(_, e) in &route {
-                let mv = self.moves[e];
-                undos.push((mv, game.make(mv)));
+                match self.step(game, e) {
+                    Some(played) => undos.push(played),
+                    None => {
+                        self.meter.stopped = Some(crate::Limit::Key);
+                        break;
+                    }
+                }
             }
-            self.expand(game, f);
+            if undos.len() == route.len() {
+                self.expand(game, f);
+            }
             while let Some((mv, undo)) = undos.pop() {
                 game.unmake(mv, undo);
             }
@@ -680,9 +771,11 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
             })
     }
 
-    /// A principal variation from `root`.
-    pub fn pv(&self, root: u32) -> Vec<G::Move> {
+    /// A principal variation from `root` (the position `game`).
+    pub fn pv(&self, game: &mut G, root: u32) -> Vec<G::Move> {
         let mut pv = Vec::new();
+        let mut undos = Vec::new();
+        let mut buf = Vec::new();
         let mut seen = HashSet::from([root]);
         let mut n = root;
         let status = self.status(root);
@@ -704,11 +797,18 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
                 })
             };
             let Some(e) = next else { break };
-            pv.push(self.moves[e]);
+            let Some((mv, undo)) = self.step_with(game, e, &mut buf) else {
+                break;
+            };
+            pv.push(mv);
+            undos.push((mv, undo));
             n = self.edges[e];
             if !seen.insert(n) {
                 break;
             }
+        }
+        while let Some((mv, undo)) = undos.pop() {
+            game.unmake(mv, undo);
         }
         pv
     }
@@ -729,7 +829,7 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
     pub fn pv_played(&self, game: &mut G, status: Status) -> Vec<G::Move> {
         let mut pv = Vec::new();
         let mut undos = Vec::new();
-        let mut seen = HashSet::from([(self.key)(game)]);
+        let mut seen = HashSet::from([self.graph_key(game)]);
         let mut moves = Vec::new();
         while pv.len() < 256 && self.objective.evaluate(game) == Status::Unknown {
             let or = game.to_move() == self.prover;
@@ -738,7 +838,7 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
             let winner_moves = or == (status == Status::Proved);
             for &mv in &moves {
                 let undo = game.make(mv);
-                let (st, rank) = self.lookup((self.key)(game));
+                let (st, rank) = self.lookup(self.graph_key(game));
                 game.unmake(mv, undo);
                 // The winner: the fastest way to keep the result; the loser: the longest
                 // resistance.
@@ -757,7 +857,7 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
             let Some((mv, _)) = best else { break };
             pv.push(mv);
             undos.push((mv, game.make(mv)));
-            if !seen.insert((self.key)(game)) {
+            if !seen.insert(self.graph_key(game)) {
                 break;
             }
         }
@@ -769,14 +869,15 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
 
     /// The (dis)proof tree from decided node `n`: a transposition leaf where a node
     /// recurs, a repetition leaf where it repeats the path.
-    pub fn tree(&self, root: u32) -> ProofNode<G::Move> {
+    pub fn tree(&self, game: &mut G, root: u32) -> ProofNode<G::Move> {
         let mut path = HashSet::new();
         let mut emitted = HashSet::new();
-        self.tree_at(root, None, &mut path, &mut emitted)
+        self.tree_at(game, root, None, &mut path, &mut emitted)
     }
 
     fn tree_at(
         &self,
+        game: &mut G,
         n: u32,
         mv: Option<G::Move>,
         path: &mut HashSet<u32>,
@@ -793,19 +894,15 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
         if leaf.is_none() {
             path.insert(n);
             emitted.insert(n);
-            match self.deciding_edge(n) {
-                Some(e) => {
-                    children.push(self.tree_at(self.edges[e], Some(self.moves[e]), path, emitted))
-                }
-                None => {
-                    for e in self.children(n) {
-                        children.push(self.tree_at(
-                            self.edges[e],
-                            Some(self.moves[e]),
-                            path,
-                            emitted,
-                        ));
-                    }
+            let edges: Vec<usize> = match self.deciding_edge(n) {
+                Some(e) => vec![e],
+                None => self.children(n).collect(),
+            };
+            let mut buf = Vec::new();
+            for e in edges {
+                if let Some((mv, undo)) = self.step_with(game, e, &mut buf) {
+                    children.push(self.tree_at(game, self.edges[e], Some(mv), path, emitted));
+                    game.unmake(mv, undo);
                 }
             }
             path.remove(&n);
@@ -820,7 +917,10 @@ impl<'a, G: Game, O: Objective<G>> Graph<'a, G, O> {
     }
 
     /// The proof move: the root's deciding move, when the side to move there wins.
-    pub fn proof_move(&self, root: u32) -> Option<G::Move> {
-        self.deciding_edge(root).map(|e| self.moves[e])
+    pub fn proof_move(&self, game: &mut G, root: u32) -> Option<G::Move> {
+        let e = self.deciding_edge(root)?;
+        let (mv, undo) = self.step_with(game, e, &mut Vec::new())?;
+        game.unmake(mv, undo);
+        Some(mv)
     }
 }

@@ -77,6 +77,15 @@ pub trait Objective<G: Game> {
     fn infinite_play_proves(&self) -> bool;
     /// A short description of the goal, e.g. `"first wins"`.
     fn description(&self) -> String;
+    /// The goal without its prover (`"wins"`, `"does not lose"`), for goals whose
+    /// version for one player is the image of the version for the other under swapping
+    /// the colours together with the side to move. The provided version, the
+    /// description, ties the goal to its prover. A [`PnsTable`](crate::PnsTable) made
+    /// [`across_provers`](crate::PnsTable::across_provers) keeps one graph for every
+    /// objective of one kind.
+    fn kind(&self) -> String {
+        self.description()
+    }
 }
 
 /// The goal "the prover wins": proved on a finished game won by the prover, disproved on
@@ -119,6 +128,9 @@ impl<G: Game> Objective<G> for Wins {
     fn description(&self) -> String {
         format!("{} wins", self.0)
     }
+    fn kind(&self) -> String {
+        "wins".to_string()
+    }
 }
 
 /// The goal "the prover does not lose": proved on a finished game won by the prover or
@@ -159,5 +171,8 @@ impl<G: Game> Objective<G> for DoesNotLose {
     }
     fn description(&self) -> String {
         format!("{} does not lose", self.0)
+    }
+    fn kind(&self) -> String {
+        "does not lose".to_string()
     }
 }

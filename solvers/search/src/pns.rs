@@ -527,6 +527,7 @@ pub struct PnsTable {
     decided: usize,
     bytes: usize,
     limit: Option<usize>,
+    across_provers: bool,
 }
 
 impl PnsTable {
@@ -562,6 +563,20 @@ impl PnsTable {
         }
     }
 
+    /// The same table, keeping one graph for the goal of either player
+    /// ([`Objective::kind`] instead of [`Objective::description`] decides when the goal
+    /// has changed). Sound only with a key that gives a position and its image under the
+    /// colour swap (colours and side to move exchanged) one key, searched with
+    /// [`ProofConfig::symmetric_key`], in a game whose rules that swap keeps: the graph
+    /// tells the prover's turns from the refuter's itself, so a node then stands for
+    /// "the player to move (or the other one) achieves the goal" for either prover.
+    pub fn across_provers(self) -> PnsTable {
+        PnsTable {
+            across_provers: true,
+            ..self
+        }
+    }
+
     /// The number of positions stored (nodes of the graph, decided or not).
     pub fn len(&self) -> usize {
         self.len
@@ -587,6 +602,7 @@ impl PnsTable {
         *self = PnsTable {
             goal: std::mem::take(&mut self.goal),
             limit: self.limit,
+            across_provers: self.across_provers,
             ..PnsTable::default()
         };
     }
@@ -614,7 +630,11 @@ where
     O: Objective<G>,
 {
     config.check()?;
-    let goal = objective.description();
+    let goal = if table.across_provers {
+        objective.kind()
+    } else {
+        objective.description()
+    };
     if table.goal != goal {
         table.clear();
         table.goal = goal;
@@ -654,6 +674,7 @@ where
         key,
         std::mem::take(store),
         Meter::new(config, progress),
+        config.symmetric_key,
     );
     let root = graph.root(game);
     graph.run_pns(game, root);
@@ -672,12 +693,12 @@ pub(crate) fn graph_result<G: Game, O: Objective<G>>(
 ) -> ProofResult<G::Move> {
     let node = graph.nodes[root as usize];
     let status = node.status;
-    let tree = (config.proof_tree && status != Status::Unknown).then(|| graph.tree(root));
+    let tree = (config.proof_tree && status != Status::Unknown).then(|| graph.tree(game, root));
     ProofResult {
         status,
-        proof_move: graph.proof_move(root),
+        proof_move: graph.proof_move(game, root),
         pv: if status == Status::Unknown {
-            graph.pv(root)
+            graph.pv(game, root)
         } else {
             graph.pv_played(game, status)
         },

@@ -44,6 +44,10 @@ pub enum Limit {
     Time,
     /// [`Budget::memory`].
     Memory,
+    /// Not a budget: with [`ProofConfig::symmetric_key`], no legal move reached a
+    /// child's key, so the key is not a function of the symmetry class of the position
+    /// (a broken key); the search stops rather than guess.
+    Key,
 }
 
 /// Settings of [`pns`](crate::pns) and [`dfpn`](crate::dfpn).
@@ -63,6 +67,17 @@ pub struct ProofConfig {
     pub transpositions: bool,
     /// PNS only: return the proof (or disproof) tree in [`ProofResult::tree`].
     pub proof_tree: bool,
+    /// PNS with transpositions only: the key is *canonical*, giving one key to positions
+    /// that are images of each other under a symmetry of the rules (a board symmetry,
+    /// the colour swap together with the side to move). The search then holds one node
+    /// per class, and assumes that equal keys have equal values under the objective,
+    /// once the graph has told apart the prover's turns from the refuter's (it does so
+    /// itself, so a key may fold the colours). A node's moves are stored as generated
+    /// at the first position of its class the search met; when the class is met in
+    /// another orientation, the move to a child is found among the real position's
+    /// legal moves by the child's key. Default false (the key identifies positions
+    /// exactly, and stored moves are played as they are).
+    pub symmetric_key: bool,
     /// Call the progress function every this many nodes (0 = never). Default 1 << 20.
     pub progress_every: u64,
 }
@@ -74,6 +89,7 @@ impl Default for ProofConfig {
             epsilon: 0.0,
             transpositions: true,
             proof_tree: false,
+            symmetric_key: false,
             progress_every: 1 << 20,
         }
     }

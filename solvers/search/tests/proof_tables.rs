@@ -20,6 +20,11 @@ fn fox_key(g: &FoxHounds) -> u64 {
     g.hounds() as u64 | (g.fox() as u64) << 32 | ((g.role_to_move() == Role::Fox) as u64) << 40
 }
 
+/// The class of a Kono position under the 16 symmetries (board and colour swap).
+fn kono_class(g: &Kono) -> u64 {
+    g.index()
+}
+
 fn kono_key(g: &Kono) -> u64 {
     g.pieces(Player::First) as u64
         | (g.pieces(Player::Second) as u64) << 16
@@ -267,14 +272,28 @@ fn kono_six_pieces_match_the_table_with_shared_tables() {
     let solution = cgtk_retro::solve(&Kono::start(variant), &|_| {}).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     let positions = env_count("KONO_POSITIONS", 10_000);
-    let config = ProofConfig::nodes(env_count("KONO_NODES", 10_000_000));
+    // `KONO_EXACT=1`: exact keys, one table per goal and prover (no symmetry).
+    let exact = env_count("KONO_EXACT", 0) == 1;
+    let config = ProofConfig {
+        symmetric_key: !exact,
+        ..ProofConfig::nodes(env_count("KONO_NODES", 10_000_000))
+    };
+    let key: &dyn Fn(&Kono) -> u64 = if exact { &kono_key } else { &kono_class };
     let fresh = env_count("KONO_FRESH", 0) == 1;
     // Indexed by goal, then by the prover (the side to move at the root); each keeps its
     // whole graph up to `KONO_TABLE_MB` (default 1,024) megabytes, its decided positions
     // beyond.
     let limit = env_count("KONO_TABLE_MB", 1024) as usize;
-    let mut tables: [[PnsTable; 2]; 2] =
-        std::array::from_fn(|_| std::array::from_fn(|_| PnsTable::with_limit(limit << 20)));
+    let mut tables: [[PnsTable; 2]; 2] = std::array::from_fn(|_| {
+        std::array::from_fn(|_| {
+            let t = PnsTable::with_limit(limit << 20);
+            if exact {
+                t
+            } else {
+                t.across_provers()
+            }
+        })
+    });
     let (mut values, mut nodes, mut most) = ([0u32; 3], 0u64, 0u64);
     let mut unknown = Vec::new();
     let start = std::time::Instant::now();
@@ -284,16 +303,16 @@ fn kono_six_pieces_match_the_table_with_shared_tables() {
         values[value as usize] += 1;
         let goal = (i % 2) as usize;
         let want = common::expected(value)[goal];
-        let table = &mut tables[goal][game.to_move().index()];
+        let table = &mut tables[goal][if exact { game.to_move().index() } else { 0 }];
         if fresh {
             table.clear();
         }
         let r = if goal == 0 {
             let o = Wins::side_to_move(&game);
-            pns_with_table(&mut game, &o, &kono_key, &config, &|_| {}, table)
+            pns_with_table(&mut game, &o, key, &config, &|_| {}, table)
         } else {
             let o = DoesNotLose::side_to_move(&game);
-            pns_with_table(&mut game, &o, &kono_key, &config, &|_| {}, table)
+            pns_with_table(&mut game, &o, key, &config, &|_| {}, table)
         }
         .unwrap();
         let text = game.position_text();
