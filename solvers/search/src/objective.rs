@@ -86,6 +86,39 @@ pub trait Objective<G: Game> {
     fn kind(&self) -> String {
         self.description()
     }
+    /// The [`kind`](Objective::kind) of the goal that this one negates, if any: this
+    /// goal for a player holds exactly where that goal for the opponent fails (on every
+    /// position, finished or not, and for infinite play). `"does not lose"` negates
+    /// `"wins"` and the other way round. A [`PnsTable`](crate::PnsTable) made
+    /// [`across_provers`](crate::PnsTable::across_provers) for one kind answers the
+    /// negating kind from the same graph. Provided: `None`.
+    fn negates(&self) -> Option<String> {
+        None
+    }
+}
+
+/// The negation of an objective, proved by the other player: it holds exactly where
+/// `O` fails.
+pub(crate) struct Negated<'a, O>(pub &'a O);
+
+impl<G: Game, O: Objective<G>> Objective<G> for Negated<'_, O> {
+    fn prover(&self) -> Player {
+        self.0.prover().opponent()
+    }
+    fn evaluate(&self, game: &G) -> Status {
+        self.0.evaluate(game).negate()
+    }
+    fn infinite_play_proves(&self) -> bool {
+        !self.0.infinite_play_proves()
+    }
+    fn description(&self) -> String {
+        format!("not ({})", self.0.description())
+    }
+    fn kind(&self) -> String {
+        self.0
+            .negates()
+            .unwrap_or_else(|| format!("not ({})", self.0.kind()))
+    }
 }
 
 /// The goal "the prover wins": proved on a finished game won by the prover, disproved on
@@ -131,6 +164,9 @@ impl<G: Game> Objective<G> for Wins {
     fn kind(&self) -> String {
         "wins".to_string()
     }
+    fn negates(&self) -> Option<String> {
+        Some("does not lose".to_string())
+    }
 }
 
 /// The goal "the prover does not lose": proved on a finished game won by the prover or
@@ -174,5 +210,8 @@ impl<G: Game> Objective<G> for DoesNotLose {
     }
     fn kind(&self) -> String {
         "does not lose".to_string()
+    }
+    fn negates(&self) -> Option<String> {
+        Some("wins".to_string())
     }
 }

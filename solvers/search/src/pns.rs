@@ -1,7 +1,7 @@
 //! Best-first proof-number search over the graph of positions (or a plain tree).
 
 use crate::graph::{Graph, Store};
-use crate::objective::{Objective, Status};
+use crate::objective::{Negated, Objective, Status};
 use crate::proof::{
     add, Leaf, Meter, Progress, ProofConfig, ProofNode, ProofResult, ProveError, INF,
 };
@@ -565,7 +565,10 @@ impl PnsTable {
 
     /// The same table, keeping one graph for the goal of either player
     /// ([`Objective::kind`] instead of [`Objective::description`] decides when the goal
-    /// has changed). Sound only with a key that gives a position and its image under the
+    /// has changed), and answering from it the goal that negates it too
+    /// ([`Objective::negates`]: "the side to move does not lose" is searched as "the
+    /// other side wins", and the answer negated; its proof move and principal variation
+    /// are the same). Sound only with a key that gives a position and its image under the
     /// colour swap (colours and side to move exchanged) one key, searched with
     /// [`ProofConfig::symmetric_key`], in a game whose rules that swap keeps: the graph
     /// tells the prover's turns from the refuter's itself, so a node then stands for
@@ -635,6 +638,45 @@ where
     } else {
         objective.description()
     };
+    if table.across_provers && table.goal != goal && objective.negates() == Some(table.goal.clone())
+    {
+        // The goal negates the table's: search the table's goal for the other player,
+        // and negate the answer (its moves are the same).
+        let mut result = pns_on_table(
+            game,
+            &Negated(objective),
+            table.goal.clone(),
+            key,
+            config,
+            progress,
+            table,
+        );
+        result.status = result.status.negate();
+        if let Some(tree) = &mut result.tree {
+            negate_tree(tree);
+        }
+        return Ok(result);
+    }
+    Ok(pns_on_table(
+        game, objective, goal, key, config, progress, table,
+    ))
+}
+
+/// [`pns_with_table`] for the goal `goal` (the objective's kind or description).
+fn pns_on_table<G, O>(
+    game: &mut G,
+    objective: &O,
+    goal: String,
+    key: &dyn Fn(&G) -> u64,
+    config: &ProofConfig,
+    progress: &dyn Fn(&Progress),
+    table: &mut PnsTable,
+) -> ProofResult<G::Move>
+where
+    G: Game,
+    G::Move: 'static,
+    O: Objective<G>,
+{
     if table.goal != goal {
         table.clear();
         table.goal = goal;
@@ -653,7 +695,16 @@ where
     table.decided = store.decided();
     table.bytes = store.bytes();
     table.graph = Some(Box::new(store));
-    Ok(result)
+    result
+}
+
+/// The same tree, for the negated goal.
+fn negate_tree<M>(node: &mut ProofNode<M>) {
+    node.status = node.status.negate();
+    node.prover_to_move = !node.prover_to_move;
+    for child in &mut node.children {
+        negate_tree(child);
+    }
 }
 
 /// PNS over the graph in `store`, which it extends.

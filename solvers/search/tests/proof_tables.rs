@@ -11,7 +11,7 @@ use cgtk_games::fox_hounds::{FoxHounds, Role};
 use cgtk_games::kono::{Kono, Move as KonoMove, Variant};
 use cgtk_search::{
     dfpn, dfpn_with_table, pns, pns_with_table, DfpnTable, DoesNotLose, Objective, PnsTable,
-    ProofConfig, ProofResult, Status, Wins,
+    ProofConfig, ProofNode, ProofResult, Status, Wins,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -280,6 +280,9 @@ fn kono_six_pieces_match_the_table_with_shared_tables() {
     };
     let key: &dyn Fn(&Kono) -> u64 = if exact { &kono_key } else { &kono_class };
     let fresh = env_count("KONO_FRESH", 0) == 1;
+    // `KONO_APART=1`: one table per goal (else one for both: "does not lose" is searched
+    // as "the other side wins").
+    let apart = env_count("KONO_APART", 0) == 1;
     // Indexed by goal, then by the prover (the side to move at the root); each keeps its
     // whole graph up to `KONO_TABLE_MB` (default 1,024) megabytes, its decided positions
     // beyond.
@@ -303,7 +306,11 @@ fn kono_six_pieces_match_the_table_with_shared_tables() {
         values[value as usize] += 1;
         let goal = (i % 2) as usize;
         let want = common::expected(value)[goal];
-        let table = &mut tables[goal][if exact { game.to_move().index() } else { 0 }];
+        let table = match (exact, apart) {
+            (true, _) => &mut tables[goal][game.to_move().index()],
+            (false, true) => &mut tables[goal][0],
+            (false, false) => &mut tables[0][0],
+        };
         if fresh {
             table.clear();
         }
@@ -368,6 +375,105 @@ fn kono_three_pieces_a_side_match_the_table_exactly() {
     }
     eprintln!("kono <= 3 pieces: wins, losses, draws {values:?}; nodes pns, df-pn {nodes:?}");
     assert!(values.iter().all(|&n| n > 10), "{values:?}");
+}
+
+/// Plays `moves` from `game`, each of which must be legal where it is played.
+fn assert_playable(game: &Kono, moves: &[KonoMove]) {
+    let mut g = *game;
+    let mut legal = Vec::new();
+    for &mv in moves {
+        g.legal_moves(&mut legal);
+        assert!(legal.contains(&mv), "{mv:?} in {}", g.position_text());
+        g.make(mv);
+    }
+}
+
+/// Every move in a proof tree is legal at its position, and every (dis)proved node's
+/// status agrees with the table's value there.
+fn assert_tree_playable(
+    game: &mut Kono,
+    node: &ProofNode<KonoMove>,
+    wins: bool,
+    value: &dyn Fn(&Kono) -> Value,
+) {
+    // The goal is for the prover: the side to move where `prover_to_move`.
+    let v = if node.prover_to_move {
+        value(game)
+    } else {
+        value(game).negate()
+    };
+    let holds = if wins { v == Value::Win } else { v != Value::Loss };
+    assert_eq!(node.status == Status::Proved, holds, "{}", game.position_text());
+    let mut legal = Vec::new();
+    game.legal_moves(&mut legal);
+    for child in &node.children {
+        let mv = child.mv.unwrap();
+        assert!(legal.contains(&mv), "{mv:?} in {}", game.position_text());
+        let undo = game.make(mv);
+        assert_tree_playable(game, child, wins, value);
+        game.unmake(mv, undo);
+    }
+}
+
+/// 400 random Kono positions with at most 3 pieces a side, in every orientation, for
+/// "the side to move wins" and "does not lose" alternately, with ONE [`PnsTable`] for
+/// both goals and both provers, keyed by the class of the position under the 16
+/// symmetries ([`ProofConfig::symmetric_key`]): every position is decided within 10^6
+/// nodes, exactly as the retrograde table says; every proof move, principal variation
+/// and proof tree is made of legal moves at the real position (not at the orientation in
+/// which the graph met the class first), and every node of the proof trees has the
+/// table's status.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn kono_symmetric_key_one_table_matches_the_table() {
+    let variant: Variant = "max-pieces=3".parse().unwrap();
+    let solution = cgtk_retro::solve(&Kono::start(variant), &|_| {}).unwrap();
+    let value = |g: &Kono| solution.verdict(g.index()).unwrap().value;
+    let mut rng = ChaCha8Rng::seed_from_u64(16);
+    let mut table = PnsTable::new().across_provers();
+    let (mut values, mut nodes, mut trees) = ([0u32; 3], 0, 0);
+    for i in 0..400 {
+        let mut game = random_kono(&mut rng, variant, 3);
+        let v = value(&game);
+        values[v as usize] += 1;
+        let goal = i % 2;
+        let config = ProofConfig {
+            symmetric_key: true,
+            proof_tree: i % 5 < 2,
+            ..ProofConfig::nodes(1_000_000)
+        };
+        let r = if goal == 0 {
+            let o = Wins::side_to_move(&game);
+            pns_with_table(&mut game, &o, &kono_class, &config, &|_| {}, &mut table)
+        } else {
+            let o = DoesNotLose::side_to_move(&game);
+            pns_with_table(&mut game, &o, &kono_class, &config, &|_| {}, &mut table)
+        }
+        .unwrap();
+        let text = game.position_text();
+        assert_eq!(r.status, common::expected(v)[goal], "goal {goal}: {text}");
+        nodes += r.nodes;
+        assert_playable(&game, &r.pv);
+        if let Some(mv) = r.proof_move {
+            assert_playable(&game, &[mv]);
+            let mut after = game;
+            after.make(mv);
+            // The mover's value after the proof move, from the opponent's side.
+            let w = value(&after).negate();
+            assert!(if goal == 0 { w == Value::Win } else { w != Value::Loss }, "{text}");
+        }
+        if let Some(tree) = &r.tree {
+            assert_tree_playable(&mut game, tree, goal == 0, &value);
+            trees += 1;
+        }
+    }
+    eprintln!(
+        "kono <= 3 pieces, one symmetric table: wins, losses, draws {values:?}; {nodes} nodes; \
+         {} positions kept; {trees} trees checked",
+        table.len()
+    );
+    assert!(values.iter().all(|&n| n > 40), "{values:?}");
+    assert!(trees >= 100);
 }
 
 /// Every 97th Kono position with at most 2 pieces a side, both goals: PNS and df-pn both
