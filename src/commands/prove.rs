@@ -147,9 +147,13 @@ fn search<G: ProvableGame, O: Objective<G>>(
     args: &Args,
     ctx: &Context,
 ) -> Result<Report> {
+    // PNS holds one node per class of symmetric positions where the game has a
+    // canonical key (Kono: the 16 symmetries of the board and the colours).
+    let symmetric = args.algorithm == Algorithm::Pns && game.canonical_key().is_some();
     let config = ProofConfig {
         epsilon: args.epsilon,
         progress_every: 1 << 18,
+        symmetric_key: symmetric,
         ..ProofConfig::nodes(args.nodes)
     };
     let bar = ctx.progress(args.nodes, "proving");
@@ -161,7 +165,10 @@ fn search<G: ProvableGame, O: Objective<G>>(
             }
         }
     };
-    let key = |g: &G| g.key();
+    let key = |g: &G| match g.canonical_key() {
+        Some(k) if symmetric => k,
+        _ => g.key(),
+    };
     let mut g = game.clone();
     let (result, algorithm): (Result<ProofResult<G::Move>, _>, _) = match args.algorithm {
         Algorithm::Pns => (pns(&mut g, objective, &key, &config, &progress), "pns"),

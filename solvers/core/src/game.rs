@@ -179,4 +179,13 @@ pub trait Evaluate: Game {
 pub trait PositionKey: Game {
     /// The key; collisions must be rare but are tolerated by the engines.
     fn key(&self) -> u64;
+
+    /// A *canonical* key, if the game has one: equal for positions that are images of
+    /// each other under a symmetry of the rules (a board symmetry; swapping the colours
+    /// together with the side to move), so that positions with equal canonical keys have
+    /// the same value for the player to move. Searches that fold symmetries use it;
+    /// `None` (the provided version) when the game gives none.
+    fn canonical_key(&self) -> Option<u64> {
+        None
+    }
 }

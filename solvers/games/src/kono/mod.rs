@@ -517,6 +517,25 @@ impl PositionKey for Kono {
             | (self.pieces(Player::Second) as u64) << 16
             | (self.to_move().index() as u64) << 32
     }
+
+    /// The class of the position under the 16 symmetries ([`PerfectIndex::index`]).
+    ///
+    /// ```
+    /// use cgtk_core::{Notation, PositionKey};
+    /// use cgtk_games::kono::Kono;
+    ///
+    /// let start = Kono::start(Default::default());
+    /// let a = start.parse_position("x.../..../..../...o x").unwrap();
+    /// // Mirrored, and with the colours swapped together with the side to move.
+    /// let b = start.parse_position("...x/..../..../o... x").unwrap();
+    /// let c = start.parse_position("o.../..../..../...x o").unwrap();
+    /// assert_eq!(a.canonical_key(), b.canonical_key());
+    /// assert_eq!(a.canonical_key(), c.canonical_key());
+    /// assert_ne!(a.key(), b.key());
+    /// ```
+    fn canonical_key(&self) -> Option<u64> {
+        Some(self.index())
+    }
 }
 
 impl TableGame for Kono {
