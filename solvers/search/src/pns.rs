@@ -65,7 +65,13 @@ impl<M> Node<M> {
 /// generates its children (each judged by the objective, unknown ones starting at proof
 /// and disproof number 1) and updates the numbers on the way back up, until the root is
 /// decided or the [`Budget`](crate::Budget) runs out. `key` identifies positions (equal
-/// keys for equal positions, side to move included; a perfect index serves).
+/// keys for equal positions, side to move included; a perfect index serves), or, with
+/// [`ProofConfig::symmetric_key`], classes of positions that a symmetry of the rules maps
+/// onto one another (a canonical key, such as
+/// [`PositionKey::canonical_key`](cgtk_core::PositionKey::canonical_key)): the search then
+/// assumes that equal keys have equal values under the objective once the prover's turns
+/// are told apart from the refuter's, which the graph does itself (a key may fold the
+/// colour swap), and finds each move at the real position by the key of the child.
 ///
 /// # Repetitions and transpositions
 /// With [`ProofConfig::transpositions`] (the default) the search holds the graph of
@@ -573,6 +579,29 @@ impl PnsTable {
     /// [`ProofConfig::symmetric_key`], in a game whose rules that swap keeps: the graph
     /// tells the prover's turns from the refuter's itself, so a node then stands for
     /// "the player to move (or the other one) achieves the goal" for either prover.
+    ///
+    /// ```
+    /// use cgtk_core::{Game, Notation, PositionKey};
+    /// use cgtk_games::kono::Kono;
+    /// use cgtk_search::{pns_with_table, DoesNotLose, PnsTable, ProofConfig, Wins};
+    ///
+    /// let config = ProofConfig { symmetric_key: true, ..ProofConfig::default() };
+    /// let key = |g: &Kono| g.canonical_key().unwrap();
+    /// let mut table = PnsTable::new().across_provers();
+    /// let start = Kono::start("max-pieces=2".parse().unwrap());
+    /// let mut a = start.parse_position("xx../..../..../...o x").unwrap();
+    /// let goal = Wins::side_to_move(&a);
+    /// let r = pns_with_table(&mut a, &goal, &key, &config, &|_| {}, &mut table).unwrap();
+    /// // The colours swapped and the board turned half a turn: o to move, the same class.
+    /// let mut b = start.parse_position("x.../..../..../..oo o").unwrap();
+    /// let goal = Wins::side_to_move(&b);
+    /// let again = pns_with_table(&mut b, &goal, &key, &config, &|_| {}, &mut table).unwrap();
+    /// assert_eq!((again.status, again.nodes), (r.status, 0));
+    /// // "o does not lose" in `a` is "x does not win" there: the negation, from the graph.
+    /// let goal = DoesNotLose(a.to_move().opponent());
+    /// let not = pns_with_table(&mut a, &goal, &key, &config, &|_| {}, &mut table).unwrap();
+    /// assert_eq!((not.status, not.nodes), (r.status.negate(), 0));
+    /// ```
     pub fn across_provers(self) -> PnsTable {
         PnsTable {
             across_provers: true,
