@@ -229,3 +229,28 @@ fn dfpn_with_a_small_shared_table_stays_exact() {
     eprintln!("capped df-pn: {decided} of {checked} decided");
     assert_eq!(decided, checked);
 }
+
+/// With [`ProofConfig::symmetric_key`], a key that is not a function of the position
+/// (here a counter: no child is ever found again by its key) stops PNS with
+/// [`Limit::Key`](cgtk_search::Limit::Key) and an unknown answer instead of playing a
+/// stored move at the wrong position; the same key without the flag is simply useless.
+#[test]
+fn a_broken_symmetric_key_stops_pns() {
+    use cgtk_search::{pns, Limit, Status, Wins};
+    use std::cell::Cell;
+    let mut game = MuTorere::start(Default::default());
+    let before = game.key();
+    let counter = Cell::new(0u64);
+    let key = |_: &MuTorere| {
+        counter.set(counter.get() + 1);
+        counter.get()
+    };
+    let goal = Wins::side_to_move(&game);
+    let config = ProofConfig {
+        symmetric_key: true,
+        ..ProofConfig::nodes(10_000)
+    };
+    let r = pns(&mut game, &goal, &key, &config, &|_| {}).unwrap();
+    assert_eq!((r.status, r.stopped), (Status::Unknown, Some(Limit::Key)));
+    assert_eq!(game.key(), before, "the position is restored");
+}
