@@ -109,3 +109,38 @@ fn bad_input_is_a_usage_error() {
         .join("")
     );
 }
+
+/// PNS on Kono folds the 16 symmetries (one node per class of positions): the proof move
+/// and the principal variation are still moves of the position asked about, and replay
+/// from it (checked by proving again from the position after the proof move).
+#[test]
+fn kono_by_pns_with_symmetries() {
+    let position = "ooo./ox.o/...o/xxxx o";
+    let value = json(&[
+        "--json",
+        "prove",
+        "kono",
+        position,
+        "--algorithm",
+        "pns",
+        "--goal",
+        "not-lose",
+    ]);
+    assert_eq!(value["result"], "proved");
+    assert_eq!(value["goal"], "second does not lose");
+    let pv = value["pv"].as_array().unwrap();
+    assert_eq!(value["proof_move"], pv[0]);
+    // The proof move c4-c3 (o's piece c4 to the empty c3), after which x, to move,
+    // does not win.
+    assert_eq!(value["proof_move"], "c4-c3");
+    let after = json(&[
+        "--json",
+        "prove",
+        "kono",
+        "oo../oxoo/...o/xxxx x",
+        "--algorithm",
+        "pns",
+    ]);
+    assert_eq!(after["goal"], "first wins");
+    assert_eq!(after["result"], "disproved");
+}
