@@ -505,7 +505,8 @@ pub(crate) fn mobility<G: Game>(game: &G, or: bool, scratch: &mut Vec<G::Move>) 
 /// reuse the expansion and the fixed point work of earlier ones. Nothing that depends on
 /// the path is stored. The graph belongs to one objective and one key function: a
 /// search with another goal (by [`Objective::description`]) or another game type empties
-/// it first. It grows with every search: [`PnsTable::with_limit`] bounds it, by dropping
+/// it first, unless the table is made [`across_provers`](PnsTable::across_provers) (then
+/// one graph serves a goal for either player, and the goal that negates it). It grows with every search: [`PnsTable::with_limit`] bounds it, by dropping
 /// the undecided nodes and all edges (keeping the decided positions) whenever it holds
 /// more than the limit when a search starts; [`PnsTable::clear`] frees it.
 ///

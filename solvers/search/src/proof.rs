@@ -76,7 +76,8 @@ pub struct ProofConfig {
     /// at the first position of its class the search met; when the class is met in
     /// another orientation, the move to a child is found among the real position's
     /// legal moves by the child's key. Default false (the key identifies positions
-    /// exactly, and stored moves are played as they are).
+    /// exactly, and stored moves are played as they are). df-pn does not read it: give
+    /// df-pn a key that keeps the side to move (and so never folds the colour swap).
     pub symmetric_key: bool,
     /// Call the progress function every this many nodes (0 = never). Default 1 << 20.
     pub progress_every: u64,

@@ -406,16 +406,25 @@ fn assert_tree_playable(
     } else {
         value(game).negate()
     };
-    let holds = if wins { v == Value::Win } else { v != Value::Loss };
-    assert_eq!(node.status == Status::Proved, holds, "{}", game.position_text());
+    let holds = if wins {
+        v == Value::Win
+    } else {
+        v != Value::Loss
+    };
+    assert_eq!(
+        node.status == Status::Proved,
+        holds,
+        "{}",
+        game.position_text()
+    );
     let mut legal = Vec::new();
     game.legal_moves(&mut legal);
     for child in &node.children {
         let mv = child.mv.unwrap();
         assert!(legal.contains(&mv), "{mv:?} in {}", game.position_text());
-        let undo = game.make(mv);
-        assert_tree_playable(game, child, wins, value);
-        game.unmake(mv, undo);
+        let mut next = *game;
+        next.make(mv);
+        assert_tree_playable(&mut next, child, wins, value);
     }
 }
 
@@ -464,7 +473,14 @@ fn kono_symmetric_key_one_table_matches_the_table() {
             after.make(mv);
             // The mover's value after the proof move, from the opponent's side.
             let w = value(&after).negate();
-            assert!(if goal == 0 { w == Value::Win } else { w != Value::Loss }, "{text}");
+            assert!(
+                if goal == 0 {
+                    w == Value::Win
+                } else {
+                    w != Value::Loss
+                },
+                "{text}"
+            );
         }
         if let Some(tree) = &r.tree {
             assert_tree_playable(&mut game, tree, goal == 0, &value);
