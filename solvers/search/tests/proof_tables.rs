@@ -536,6 +536,38 @@ fn kono_small_endgames_match_the_table() {
     );
 }
 
+/// The largest Kono position, the start (8 pieces a side): with the symmetric key PNS
+/// proves within 10^7 nodes that x, to move, does not lose, as the retrograde table says
+/// (a draw); the proof move is legal and keeps the draw. (With exact keys the same budget
+/// ends unknown.) Heavy (about 10^7 nodes, 15 s and 0.4 GB in release): run with
+/// `cargo test --release -p cgtk-search --test proof_tables -- --ignored kono_start_not`.
+#[test]
+#[ignore = "heavy: about 15 s in release"]
+fn kono_start_not_losing_is_proved_with_symmetries() {
+    let start = Kono::start(Default::default());
+    let solution = cgtk_retro::solve(&start, &|_| {}).unwrap();
+    let value = |g: &Kono| solution.verdict(g.index()).unwrap().value;
+    assert_eq!(value(&start), Value::Draw);
+    let mut game = start;
+    let config = ProofConfig {
+        symmetric_key: true,
+        ..ProofConfig::nodes(10_000_000)
+    };
+    let goal = DoesNotLose(Player::First);
+    let r = pns(&mut game, &goal, &kono_class, &config, &|_| {}).unwrap();
+    eprintln!(
+        "kono start, x does not lose: {} in {} nodes, {} stored",
+        r.status, r.nodes, r.stored
+    );
+    assert_eq!(r.status, Status::Proved);
+    let mv = r.proof_move.unwrap();
+    assert_playable(&start, &[mv]);
+    let mut after = start;
+    after.make(mv);
+    assert_ne!(value(&after), Value::Win, "o wins after {mv:?}");
+    assert_playable(&start, &r.pv);
+}
+
 /// The start of Kono is not a win for either side: neither search claims one.
 #[test]
 #[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
