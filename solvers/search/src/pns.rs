@@ -575,11 +575,15 @@ impl PnsTable {
     /// has changed), and answering from it the goal that negates it too
     /// ([`Objective::negates`]: "the side to move does not lose" is searched as "the
     /// other side wins", and the answer negated; its proof move and principal variation
-    /// are the same). Sound only with a key that gives a position and its image under the
-    /// colour swap (colours and side to move exchanged) one key, searched with
-    /// [`ProofConfig::symmetric_key`], in a game whose rules that swap keeps: the graph
-    /// tells the prover's turns from the refuter's itself, so a node then stands for
-    /// "the player to move (or the other one) achieves the goal" for either prover.
+    /// are the same). The graph keys a node by the position's key and by whether the
+    /// prover moves there. With an exact key (side to move included) the two players'
+    /// goals therefore occupy separate nodes of the one graph, which is always sound. The
+    /// graph is truly shared when the key gives a position and its image under the colour
+    /// swap (colours and side to move exchanged) one key, searched with
+    /// [`ProofConfig::symmetric_key`]: a node then stands for "the player to move (or the
+    /// other one) achieves the goal" for either prover, which is sound when the rules keep
+    /// that swap and the goal for one player is its image for the other (what
+    /// [`Objective::kind`] promises).
     ///
     /// ```
     /// use cgtk_core::{Game, Notation, PositionKey};
