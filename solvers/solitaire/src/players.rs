@@ -23,15 +23,21 @@ pub enum PlayoutPolicy {
     /// pile while some card (the turned one or a waste top) fits a foundation: then the
     /// move is drawn uniformly among the foundation moves.
     RandomHomeFirst,
+    /// At each decision, the rule-based move with the given percent chance, otherwise the
+    /// move of [`RandomHomeFirst`](PlayoutPolicy::RandomHomeFirst).
+    Blend(u8),
 }
 
 /// What a finished playout is worth.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Reward {
     /// 1 for a win, 0 for a loss.
     WinLoss,
     /// The fraction of the deck on the foundations (1 for a win).
     Graded,
+    /// 1 for a win; a loss is worth the given weight (in [0, 1]) times the fraction of the
+    /// deck on the foundations, so wins dominate and the cards home only break ties.
+    Mixed(f64),
 }
 
 /// The settings of a Monte Carlo tree search player.
@@ -264,7 +270,10 @@ fn playout<R: Rng>(
             }
             PlayoutPolicy::RuleBased => rule_based_move(pos),
             PlayoutPolicy::GreedyRandom => greedy_random_move(pos, rng),
-            PlayoutPolicy::RandomHomeFirst => {
+            PlayoutPolicy::Blend(percent) if rng.gen_range(0..100u8) < percent => {
+                rule_based_move(pos)
+            }
+            PlayoutPolicy::RandomHomeFirst | PlayoutPolicy::Blend(_) => {
                 pos.moves(buffer);
                 if buffer.iter().any(|m| !matches!(m, Move::StockToWaste(_))) {
                     buffer.retain(|m| !matches!(m, Move::StockToWaste(_)));
@@ -290,6 +299,9 @@ fn score(pos: &Position, reward: Reward) -> f64 {
     match reward {
         Reward::WinLoss => 0.0,
         Reward::Graded => pos.cards_on_foundations() as f64 / pos.rules().deck_len() as f64,
+        Reward::Mixed(weight) => {
+            weight * pos.cards_on_foundations() as f64 / pos.rules().deck_len() as f64
+        }
     }
 }
 
