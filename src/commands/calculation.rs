@@ -72,7 +72,8 @@ pub enum Command {
     /// Play (or, with `--player solver`, solve) numbered deals in parallel and report the
     /// win rate with its 95% Wilson interval.
     ///
-    /// Every game counted as won is replayed from its deal and checked.
+    /// Every game counted as won is replayed from its deal and checked. The JSON lists the
+    /// numbers of the deals won (`won_deals`), for `calculation compare`.
     Bench {
         /// Who plays; `solver` counts the deals winnable with every card known.
         #[arg(long, value_enum)]
@@ -148,8 +149,9 @@ pub enum PlayerName {
     RuleBased,
     /// The baseline Monte Carlo tree search: random playouts, 0/1 reward.
     Mcts,
-    /// Monte Carlo tree search with our settings: the lean tree, rule-based playouts, graded
-    /// reward.
+    /// Monte Carlo tree search with our settings: the lean tree, playouts half rule-based
+    /// and half random-home-first (blend), a win worth 1 and a loss 0.2 × the cards
+    /// home / 52 (mixed), c = 0.5.
     Best,
     /// Sampled orders of the face-down cards, each solved with every card known; the move
     /// winning the most samples (see --samples, --sample-nodes).
@@ -185,16 +187,16 @@ pub struct MctsArgs {
     /// Playouts per move (mcts and best).
     #[arg(long, default_value_t = 1000)]
     playouts: u32,
-    /// The UCB1 exploration constant c (default: √2 for mcts, 0.3 for best).
+    /// The UCB1 exploration constant c (default: √2 for mcts, 0.5 for best).
     #[arg(long)]
     exploration: Option<f64>,
     /// Visits before a leaf grows children (default 1).
     #[arg(long)]
     threshold: Option<u32>,
-    /// How playouts move (default: random for mcts, rule-based for best).
+    /// How playouts move (default: random for mcts, blend for best).
     #[arg(long, value_enum)]
     playout_policy: Option<PolicyName>,
-    /// How playouts are scored (default: win-loss for mcts, graded for best; `mixed`: 1
+    /// How playouts are scored (default: win-loss for mcts, mixed for best; `mixed`: 1
     /// for a win, else --mixed-weight × the cards home / 52).
     #[arg(long, value_enum)]
     reward: Option<RewardName>,
@@ -685,7 +687,7 @@ fn summary_text(s: &BenchSummary) -> String {
     text
 }
 
-fn read_summary(path: &PathBuf) -> Result<BenchSummary> {
+fn read_summary(path: &std::path::Path) -> Result<BenchSummary> {
     let text = read_input(path)?;
     serde_json::from_str(&text).map_err(|e| {
         usage(format!(
@@ -715,7 +717,7 @@ struct CompareReport {
     paired: PairedComparison,
 }
 
-fn run_compare(first: &PathBuf, second: &PathBuf, ctx: &Context) -> Result<()> {
+fn run_compare(first: &std::path::Path, second: &std::path::Path, ctx: &Context) -> Result<()> {
     let a = read_summary(first)?;
     let b = read_summary(second)?;
     if (a.first_seed, a.games, a.piles) != (b.first_seed, b.games, b.piles) {
@@ -751,7 +753,7 @@ fn run_compare(first: &PathBuf, second: &PathBuf, ctx: &Context) -> Result<()> {
     };
     ctx.emit(&report, || {
         format!(
-            "{} games\nfirst: {} ({} won)\nsecond: {} ({} won)\nwon by both {}, by the first only {}, by the second only {}; exact two-sided sign test p = {:.4}",
+            "{} games\nfirst: {} ({} won)\nsecond: {} ({} won)\nwon by both {}, by the first only {}, by the second only {}; exact two-sided sign test p = {}",
             report.games,
             report.first,
             report.first_wins,
@@ -760,7 +762,11 @@ fn run_compare(first: &PathBuf, second: &PathBuf, ctx: &Context) -> Result<()> {
             report.paired.both,
             report.paired.only_first,
             report.paired.only_second,
-            report.paired.p_value
+            if report.paired.p_value >= 0.001 {
+                format!("{:.4}", report.paired.p_value)
+            } else {
+                format!("{:.1e}", report.paired.p_value)
+            }
         )
     })
 }
