@@ -149,6 +149,28 @@ fn bad_deals_and_options_exit_with_2() {
             "--playouts",
             "0",
         ],
+        &[
+            "calculation",
+            "play-out",
+            "--seed",
+            "1",
+            "--player",
+            "best",
+            "--reward",
+            "mixed",
+            "--mixed-weight",
+            "1.5",
+        ],
+        &[
+            "calculation",
+            "play-out",
+            "--seed",
+            "1",
+            "--player",
+            "best",
+            "--blend-percent",
+            "101",
+        ],
         &["calculation", "solve", "--seed", "1", "--time", "-1"],
         &["calculation", "solve"],
     ] {
@@ -220,6 +242,54 @@ fn bench_shards_merge_to_the_whole_run() {
         assert_eq!(v["won"].as_bool().unwrap(), won.contains(&d), "deal {d}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn best_names_its_blend_playouts_and_mixed_reward() {
+    let out = cgtk(&[
+        "--json",
+        "calculation",
+        "play-out",
+        "--seed",
+        "4",
+        "--player",
+        "best",
+        "--playouts",
+        "30",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(
+        v["player"],
+        "best playouts=30 c=0.5 t=1 policy=blend(50%) reward=mixed(0.2) tree=lean"
+    );
+    // The options spelled out give the same game.
+    let spelled = cgtk(&[
+        "--json",
+        "calculation",
+        "play-out",
+        "--seed",
+        "4",
+        "--player",
+        "mcts",
+        "--playouts",
+        "30",
+        "--tree",
+        "lean",
+        "--exploration",
+        "0.5",
+        "--playout-policy",
+        "blend",
+        "--blend-percent",
+        "50",
+        "--reward",
+        "mixed",
+        "--mixed-weight",
+        "0.2",
+    ]);
+    assert_eq!(spelled.code, 0, "{}", spelled.stderr);
+    let w: serde_json::Value = serde_json::from_str(&spelled.stdout).unwrap();
+    assert_eq!(v["moves"], w["moves"]);
 }
 
 #[test]
