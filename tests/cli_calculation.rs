@@ -149,6 +149,28 @@ fn bad_deals_and_options_exit_with_2() {
             "--playouts",
             "0",
         ],
+        &[
+            "calculation",
+            "play-out",
+            "--seed",
+            "1",
+            "--player",
+            "best",
+            "--reward",
+            "mixed",
+            "--mixed-weight",
+            "1.5",
+        ],
+        &[
+            "calculation",
+            "play-out",
+            "--seed",
+            "1",
+            "--player",
+            "best",
+            "--blend-percent",
+            "101",
+        ],
         &["calculation", "solve", "--seed", "1", "--time", "-1"],
         &["calculation", "solve"],
     ] {
@@ -191,11 +213,135 @@ fn bench_shards_merge_to_the_whole_run() {
     let merged = cgtk(&args);
     assert_eq!(merged.code, 0, "{}", merged.stderr);
     let merged: serde_json::Value = serde_json::from_str(&merged.stdout).unwrap();
-    for field in ["games", "wins", "rate", "ci_low", "ci_high"] {
+    for field in ["games", "wins", "rate", "ci_low", "ci_high", "won_deals"] {
         assert_eq!(merged[field], whole[field], "{field}");
     }
     assert_eq!(whole["games"], 60);
+    // The deals won are listed, ascending, one for each win, each within the run, and each
+    // one the rule-based player really wins when played alone.
+    let won: Vec<u64> = whole["won_deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(won.len() as u64, whole["wins"].as_u64().unwrap());
+    assert!(won.windows(2).all(|w| w[0] < w[1]) && won.iter().all(|&d| d < 60));
+    for d in 0..60u64 {
+        let seed = d.to_string();
+        let out = cgtk(&[
+            "--json",
+            "calculation",
+            "play-out",
+            "--seed",
+            &seed,
+            "--player",
+            "rule-based",
+        ]);
+        let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        assert_eq!(v["won"].as_bool().unwrap(), won.contains(&d), "deal {d}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn best_names_its_blend_playouts_and_mixed_reward() {
+    let out = cgtk(&[
+        "--json",
+        "calculation",
+        "play-out",
+        "--seed",
+        "4",
+        "--player",
+        "best",
+        "--playouts",
+        "30",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(
+        v["player"],
+        "best playouts=30 c=0.5 t=1 policy=blend(50%) reward=mixed(0.2) tree=lean"
+    );
+    // The options spelled out give the same game.
+    let spelled = cgtk(&[
+        "--json",
+        "calculation",
+        "play-out",
+        "--seed",
+        "4",
+        "--player",
+        "mcts",
+        "--playouts",
+        "30",
+        "--tree",
+        "lean",
+        "--exploration",
+        "0.5",
+        "--playout-policy",
+        "blend",
+        "--blend-percent",
+        "50",
+        "--reward",
+        "mixed",
+        "--mixed-weight",
+        "0.2",
+    ]);
+    assert_eq!(spelled.code, 0, "{}", spelled.stderr);
+    let w: serde_json::Value = serde_json::from_str(&spelled.stdout).unwrap();
+    assert_eq!(v["moves"], w["moves"]);
+}
+
+#[test]
+fn compare_counts_the_deals_each_player_won_alone() {
+    let dir = common::scratch("calculation-compare", "files");
+    let run = |player: &str, file: &str, deals: &str| {
+        let out = cgtk(&[
+            "--json",
+            "calculation",
+            "bench",
+            "--player",
+            player,
+            "--deals",
+            deals,
+            "--playouts",
+            "30",
+        ]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        std::fs::write(dir.join(file), &out.stdout).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        let won: Vec<u64> = v["won_deals"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d.as_u64().unwrap())
+            .collect();
+        (dir.join(file).to_string_lossy().into_owned(), won)
+    };
+    let (a, won_a) = run("best", "a.json", "40");
+    let (b, won_b) = run("rule-based", "b.json", "40");
+    let out = cgtk(&["--json", "calculation", "compare", &a, &b]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    // Recounted here from the two lists.
+    let both = won_a.iter().filter(|d| won_b.contains(d)).count() as u64;
+    assert_eq!(v["games"], 40);
+    assert_eq!(v["both"].as_u64().unwrap(), both);
+    assert_eq!(v["only_first"].as_u64().unwrap(), won_a.len() as u64 - both);
+    assert_eq!(
+        v["only_second"].as_u64().unwrap(),
+        won_b.len() as u64 - both
+    );
+    let p = v["p_value"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&p));
+    let text = cgtk(&["calculation", "compare", &a, &b]);
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    assert!(text.stdout.contains("sign test p = "), "{}", text.stdout);
+    // Results of different deals are refused.
+    let (c, _) = run("rule-based", "c.json", "30");
+    let out = cgtk(&["calculation", "compare", &a, &c]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("different deals"), "{}", out.stderr);
 }
 
 #[test]

@@ -5,8 +5,8 @@
 use crate::cli::{read_input, usage, Context};
 use anyhow::Result;
 use cgtk_solitaire::{
-    play_out, solve, BenchSummary, Calculation, Deal, HindsightOptions, MctsOptions, PimcOptions,
-    PlayerKind, PlayoutPolicy, Reward, Rules, Solution, SolveLimits,
+    play_out, solve, BenchSummary, Calculation, Deal, HindsightOptions, MctsOptions,
+    PairedComparison, PimcOptions, PlayerKind, PlayoutPolicy, Reward, Rules, Solution, SolveLimits,
 };
 use cgtk_solitaire::{solve_with, SolveMethod};
 use clap::{Args as ClapArgs, Subcommand, ValueEnum};
@@ -14,6 +14,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The `calculation` subcommands.
@@ -71,7 +72,8 @@ pub enum Command {
     /// Play (or, with `--player solver`, solve) numbered deals in parallel and report the
     /// win rate with its 95% Wilson interval.
     ///
-    /// Every game counted as won is replayed from its deal and checked.
+    /// Every game counted as won is replayed from its deal and checked. The JSON lists the
+    /// numbers of the deals won (`won_deals`), for `calculation compare`.
     Bench {
         /// Who plays; `solver` counts the deals winnable with every card known.
         #[arg(long, value_enum)]
@@ -102,6 +104,14 @@ pub enum Command {
         /// JSON files written by `cgtk --json calculation bench`.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+    },
+    /// Compare two `bench` results on the same deals deal by deal: the deals each player
+    /// won alone and the exact two-sided sign test (McNemar) of the difference.
+    Compare {
+        /// JSON written by `cgtk --json calculation bench` (or `merge`) for the first player.
+        first: PathBuf,
+        /// The second player's JSON, over the same deals.
+        second: PathBuf,
     },
 }
 
@@ -139,8 +149,9 @@ pub enum PlayerName {
     RuleBased,
     /// The baseline Monte Carlo tree search: random playouts, 0/1 reward.
     Mcts,
-    /// Monte Carlo tree search with our settings: the lean tree, rule-based playouts, graded
-    /// reward.
+    /// Monte Carlo tree search with our settings: the lean tree, playouts half rule-based
+    /// and half random-home-first (blend), a win worth 1 and a loss 0.2 × the cards
+    /// home / 52 (mixed), c = 0.5.
     Best,
     /// Sampled orders of the face-down cards, each solved with every card known; the move
     /// winning the most samples (see --samples, --sample-nodes).
@@ -176,18 +187,26 @@ pub struct MctsArgs {
     /// Playouts per move (mcts and best).
     #[arg(long, default_value_t = 1000)]
     playouts: u32,
-    /// The UCB1 exploration constant c (default: √2 for mcts, 0.3 for best).
+    /// The UCB1 exploration constant c (default: √2 for mcts, 0.5 for best).
     #[arg(long)]
     exploration: Option<f64>,
     /// Visits before a leaf grows children (default 1).
     #[arg(long)]
     threshold: Option<u32>,
-    /// How playouts move (default: random for mcts, rule-based for best).
+    /// How playouts move (default: random for mcts, blend for best).
     #[arg(long, value_enum)]
     playout_policy: Option<PolicyName>,
-    /// How playouts are scored (default: win-loss for mcts, graded for best).
+    /// How playouts are scored (default: win-loss for mcts, mixed for best; `mixed`: 1
+    /// for a win, else --mixed-weight × the cards home / 52).
     #[arg(long, value_enum)]
     reward: Option<RewardName>,
+    /// The percent of a `--playout-policy blend` playout's decisions made by the rules
+    /// of thumb.
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u8).range(0..=100))]
+    blend_percent: u8,
+    /// What a lost playout's cards home are worth with `--reward mixed` (in [0, 1]).
+    #[arg(long, default_value_t = 0.2)]
+    mixed_weight: f64,
     /// Which moves the search tree holds: `full` (every legal move) or `lean` (no moves
     /// onto or from a copy of another waste pile, and a waste move only when the next move
     /// touches its pile or foundation; no strategy is lost). Default: full for mcts, lean
@@ -219,6 +238,9 @@ pub enum PolicyName {
     /// Uniformly random legal moves, but never the turned card to a waste pile while a
     /// foundation move exists (uniform among the foundation moves then).
     RandomHomeFirst,
+    /// The rule-based move with --blend-percent chance at each decision, otherwise the
+    /// random-home-first move.
+    Blend,
 }
 
 /// Search trees of the Monte Carlo players.
@@ -237,6 +259,8 @@ pub enum RewardName {
     WinLoss,
     /// Cards on the foundations / 52.
     Graded,
+    /// 1 for a win, else --mixed-weight × cards on the foundations / 52.
+    Mixed,
 }
 
 impl MctsArgs {
@@ -263,15 +287,23 @@ impl MctsArgs {
                 PolicyName::RuleBased => PlayoutPolicy::RuleBased,
                 PolicyName::GreedyRandom => PlayoutPolicy::GreedyRandom,
                 PolicyName::RandomHomeFirst => PlayoutPolicy::RandomHomeFirst,
+                PolicyName::Blend => PlayoutPolicy::Blend(self.blend_percent),
             };
         }
         if let Some(t) = self.tree {
             o.lean = t == TreeName::Lean;
         }
+        if !(0.0..=1.0).contains(&self.mixed_weight) {
+            return Err(usage(format!(
+                "--mixed-weight must be a number from 0 to 1, not {}",
+                self.mixed_weight
+            )));
+        }
         if let Some(r) = self.reward {
             o.reward = match r {
                 RewardName::WinLoss => Reward::WinLoss,
                 RewardName::Graded => Reward::Graded,
+                RewardName::Mixed => Reward::Mixed(self.mixed_weight),
             };
         }
         Ok(o)
@@ -319,14 +351,16 @@ fn describe(name: &str, player: &PlayerKind) -> String {
             o.exploration,
             o.expansion_threshold,
             match o.policy {
-                PlayoutPolicy::Random => "random",
-                PlayoutPolicy::RuleBased => "rule-based",
-                PlayoutPolicy::GreedyRandom => "greedy-random",
-                PlayoutPolicy::RandomHomeFirst => "random-home-first",
+                PlayoutPolicy::Random => "random".to_string(),
+                PlayoutPolicy::RuleBased => "rule-based".to_string(),
+                PlayoutPolicy::GreedyRandom => "greedy-random".to_string(),
+                PlayoutPolicy::RandomHomeFirst => "random-home-first".to_string(),
+                PlayoutPolicy::Blend(p) => format!("blend({p}%)"),
             },
             match o.reward {
-                Reward::WinLoss => "win-loss",
-                Reward::Graded => "graded",
+                Reward::WinLoss => "win-loss".to_string(),
+                Reward::Graded => "graded".to_string(),
+                Reward::Mixed(w) => format!("mixed({w})"),
             },
             if o.lean { " tree=lean" } else { "" }
         ),
@@ -392,6 +426,7 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
             ctx,
         ),
         Command::Merge { files } => run_merge(files, ctx),
+        Command::Compare { first, second } => run_compare(first, second, ctx),
     }
 }
 
@@ -572,7 +607,7 @@ fn run_bench(
         None => "solver".to_string(),
     };
     let bar = ctx.progress(seeds.len() as u64, "calculation bench");
-    let wins = AtomicU64::new(0);
+    let won_deals = Mutex::new(Vec::new());
     let unknown = AtomicU64::new(0);
     let start = Instant::now();
     let failures: Vec<String> = seeds
@@ -600,7 +635,9 @@ fn run_bench(
             // Every win counted is replayed from the deal.
             match Calculation::replay(deal, &line) {
                 Ok(game) if game.is_won() => {
-                    wins.fetch_add(1, Ordering::Relaxed);
+                    if let Ok(mut won) = won_deals.lock() {
+                        won.push(seed);
+                    }
                     None
                 }
                 _ => Some(format!(
@@ -616,15 +653,19 @@ fn run_bench(
         anyhow::bail!("{failure}");
     }
     let seconds = start.elapsed().as_secs_f64();
+    let won_deals = won_deals
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("a game of the benchmark panicked"))?;
     let summary = BenchSummary::new(
         &label,
         piles,
         first_seed,
         seeds.len() as u64,
-        wins.load(Ordering::Relaxed),
+        won_deals.len() as u64,
         unknown.load(Ordering::Relaxed),
         seconds,
-    );
+    )
+    .with_won_deals(won_deals);
     ctx.emit(&summary, || summary_text(&summary))
 }
 
@@ -646,18 +687,86 @@ fn summary_text(s: &BenchSummary) -> String {
     text
 }
 
+fn read_summary(path: &std::path::Path) -> Result<BenchSummary> {
+    let text = read_input(path)?;
+    serde_json::from_str(&text).map_err(|e| {
+        usage(format!(
+            "{} is not a result of `cgtk --json calculation bench`: {e}",
+            path.display()
+        ))
+    })
+}
+
 fn run_merge(files: &[PathBuf], ctx: &Context) -> Result<()> {
     let mut parts = Vec::new();
     for path in files {
-        let text = read_input(path)?;
-        let part: BenchSummary = serde_json::from_str(&text).map_err(|e| {
-            usage(format!(
-                "{} is not a result of `cgtk --json calculation bench`: {e}",
-                path.display()
-            ))
-        })?;
-        parts.push(part);
+        parts.push(read_summary(path)?);
     }
     let total = BenchSummary::merge(&parts).map_err(usage)?;
     ctx.emit(&total, || summary_text(&total))
+}
+
+#[derive(Serialize)]
+struct CompareReport {
+    first: String,
+    second: String,
+    games: u64,
+    first_wins: u64,
+    second_wins: u64,
+    #[serde(flatten)]
+    paired: PairedComparison,
+}
+
+fn run_compare(first: &std::path::Path, second: &std::path::Path, ctx: &Context) -> Result<()> {
+    let a = read_summary(first)?;
+    let b = read_summary(second)?;
+    if (a.first_seed, a.games, a.piles) != (b.first_seed, b.games, b.piles) {
+        return Err(usage(format!(
+            "{} and {} cover different deals ({} games from {}, {} piles; {} games from {}, {} piles)",
+            first.display(),
+            second.display(),
+            a.games,
+            a.first_seed,
+            a.piles,
+            b.games,
+            b.first_seed,
+            b.piles
+        )));
+    }
+    for (s, path) in [(&a, first), (&b, second)] {
+        if s.won_deals.len() as u64 != s.wins {
+            return Err(usage(format!(
+                "{} lists {} deals won but counts {} wins (written before `won_deals` existed?)",
+                path.display(),
+                s.won_deals.len(),
+                s.wins
+            )));
+        }
+    }
+    let report = CompareReport {
+        first: a.player.clone(),
+        second: b.player.clone(),
+        games: a.games,
+        first_wins: a.wins,
+        second_wins: b.wins,
+        paired: PairedComparison::new(&a.won_deals, &b.won_deals),
+    };
+    ctx.emit(&report, || {
+        format!(
+            "{} games\nfirst: {} ({} won)\nsecond: {} ({} won)\nwon by both {}, by the first only {}, by the second only {}; exact two-sided sign test p = {}",
+            report.games,
+            report.first,
+            report.first_wins,
+            report.second,
+            report.second_wins,
+            report.paired.both,
+            report.paired.only_first,
+            report.paired.only_second,
+            if report.paired.p_value >= 0.001 {
+                format!("{:.4}", report.paired.p_value)
+            } else {
+                format!("{:.1e}", report.paired.p_value)
+            }
+        )
+    })
 }

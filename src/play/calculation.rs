@@ -18,7 +18,7 @@ enum Engine {
     RuleBased,
     /// The seed-style Monte Carlo search (random playouts, 0/1 reward).
     Mcts,
-    /// Monte Carlo search with rule-based playouts and graded reward.
+    /// Monte Carlo search with our settings (`MctsOptions::best`).
     Best,
     /// Sampled stock orders solved with every card known.
     Pimc,

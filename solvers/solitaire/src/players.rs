@@ -23,15 +23,21 @@ pub enum PlayoutPolicy {
     /// pile while some card (the turned one or a waste top) fits a foundation: then the
     /// move is drawn uniformly among the foundation moves.
     RandomHomeFirst,
+    /// At each decision, the rule-based move with the given percent chance, otherwise the
+    /// move of [`RandomHomeFirst`](PlayoutPolicy::RandomHomeFirst).
+    Blend(u8),
 }
 
 /// What a finished playout is worth.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Reward {
     /// 1 for a win, 0 for a loss.
     WinLoss,
     /// The fraction of the deck on the foundations (1 for a win).
     Graded,
+    /// 1 for a win; a loss is worth the given weight (in [0, 1]) times the fraction of the
+    /// deck on the foundations, so wins dominate and the cards home only break ties.
+    Mixed(f64),
 }
 
 /// The settings of a Monte Carlo tree search player.
@@ -70,21 +76,26 @@ impl MctsOptions {
         }
     }
 
-    /// Our best settings: the lean tree, rule-based playouts, graded reward, a small
-    /// constant (rewards of rule-based playouts are close together) and threshold 1.
+    /// Our best settings: the lean tree; playouts that make each decision by the rules of
+    /// thumb half the time and otherwise like [`RandomHomeFirst`](PlayoutPolicy::RandomHomeFirst)
+    /// (`Blend(50)`); 1 for a won playout, else 0.2 × the cards home / 52 (`Mixed(0.2)`);
+    /// `c = 0.5` and threshold 1. Measured against the seed's baseline read with
+    /// random-home-first playouts, on the same deals, at 1k, 10k and 100k playouts per move
+    /// (README, Calculation).
     ///
     /// ```
-    /// use cgtk_solitaire::{MctsOptions, Reward};
-    /// assert_eq!(MctsOptions::best(1000).reward, Reward::Graded);
+    /// use cgtk_solitaire::{MctsOptions, PlayoutPolicy, Reward};
+    /// let best = MctsOptions::best(1000);
+    /// assert_eq!((best.policy, best.reward), (PlayoutPolicy::Blend(50), Reward::Mixed(0.2)));
     /// ```
     pub fn best(playouts: u32) -> MctsOptions {
         MctsOptions {
             playouts,
-            exploration: 0.3,
+            exploration: 0.5,
             expansion_threshold: 1,
-            policy: PlayoutPolicy::RuleBased,
+            policy: PlayoutPolicy::Blend(50),
             lean: true,
-            reward: Reward::Graded,
+            reward: Reward::Mixed(0.2),
         }
     }
 }
@@ -264,7 +275,10 @@ fn playout<R: Rng>(
             }
             PlayoutPolicy::RuleBased => rule_based_move(pos),
             PlayoutPolicy::GreedyRandom => greedy_random_move(pos, rng),
-            PlayoutPolicy::RandomHomeFirst => {
+            PlayoutPolicy::Blend(percent) if rng.gen_range(0..100u8) < percent => {
+                rule_based_move(pos)
+            }
+            PlayoutPolicy::RandomHomeFirst | PlayoutPolicy::Blend(_) => {
                 pos.moves(buffer);
                 if buffer.iter().any(|m| !matches!(m, Move::StockToWaste(_))) {
                     buffer.retain(|m| !matches!(m, Move::StockToWaste(_)));
@@ -290,6 +304,9 @@ fn score(pos: &Position, reward: Reward) -> f64 {
     match reward {
         Reward::WinLoss => 0.0,
         Reward::Graded => pos.cards_on_foundations() as f64 / pos.rules().deck_len() as f64,
+        Reward::Mixed(weight) => {
+            weight * pos.cards_on_foundations() as f64 / pos.rules().deck_len() as f64
+        }
     }
 }
 

@@ -59,6 +59,11 @@ pub struct BenchSummary {
     pub ci_high: f64,
     /// Wall-clock seconds of the run divided by its games.
     pub seconds_per_game: f64,
+    /// The numbers of the deals won (found winnable, for the solver), ascending, so that
+    /// two players can be compared deal by deal on the same deals. Results written before
+    /// this list existed read as an empty list.
+    #[serde(default)]
+    pub won_deals: Vec<u64>,
 }
 
 /// Why results could not be merged.
@@ -112,11 +117,34 @@ impl BenchSummary {
             } else {
                 seconds / games as f64
             },
+            won_deals: Vec::new(),
         }
     }
 
+    /// The summary with the list of deals won set to `deals` (sorted, repeats removed).
+    ///
+    /// ```
+    /// use cgtk_solitaire::BenchSummary;
+    /// let s = BenchSummary::new("random", 4, 0, 10, 2, 0, 1.0).with_won_deals(vec![7, 3]);
+    /// assert_eq!(s.won_deals, [3, 7]);
+    /// ```
+    pub fn with_won_deals(mut self, mut deals: Vec<u64>) -> BenchSummary {
+        deals.sort_unstable();
+        deals.dedup();
+        self.won_deals = deals;
+        self
+    }
+
     /// Adds up shards of one run: counts and time add, the rate and interval are
-    /// recomputed. All parts must have the same player and waste piles.
+    /// recomputed, the lists of deals won are united. All parts must have the same player
+    /// and waste piles.
+    ///
+    /// ```
+    /// use cgtk_solitaire::BenchSummary;
+    /// let a = BenchSummary::new("mcts", 4, 0, 2, 1, 0, 1.0).with_won_deals(vec![2]);
+    /// let b = BenchSummary::new("mcts", 4, 1, 2, 2, 0, 1.0).with_won_deals(vec![3, 1]);
+    /// assert_eq!(BenchSummary::merge(&[a, b]).unwrap().won_deals, [1, 2, 3]);
+    /// ```
     pub fn merge(parts: &[BenchSummary]) -> Result<BenchSummary, MergeError> {
         let first = parts.first().ok_or(MergeError::Empty)?;
         for p in parts {
@@ -135,6 +163,10 @@ impl BenchSummary {
             .map(|p| p.seconds_per_game * p.games as f64)
             .sum();
         let first_seed = parts.iter().map(|p| p.first_seed).min().unwrap_or(0);
+        let won_deals = parts
+            .iter()
+            .flat_map(|p| p.won_deals.iter().copied())
+            .collect();
         Ok(BenchSummary::new(
             &first.player,
             first.piles,
@@ -143,6 +175,71 @@ impl BenchSummary {
             wins,
             unknown,
             seconds,
-        ))
+        )
+        .with_won_deals(won_deals))
     }
+}
+
+/// Two players' results on the same deals, deal by deal: the deals each won alone and the
+/// exact two-sided sign test (McNemar's exact test) of "neither player is better".
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PairedComparison {
+    /// Deals won by both.
+    pub both: u64,
+    /// Deals won by the first player only.
+    pub only_first: u64,
+    /// Deals won by the second player only.
+    pub only_second: u64,
+    /// The exact two-sided p-value: the chance, were each discordant deal equally likely
+    /// to go either way, of a split at least as uneven as the one seen.
+    pub p_value: f64,
+}
+
+impl PairedComparison {
+    /// Compares two sorted lists of deals won on the same deals.
+    ///
+    /// ```
+    /// use cgtk_solitaire::PairedComparison;
+    /// let c = PairedComparison::new(&[1, 2, 3, 4, 5, 6], &[1]);
+    /// assert_eq!((c.both, c.only_first, c.only_second), (1, 5, 0));
+    /// assert!((c.p_value - 0.0625).abs() < 1e-12); // 2 / 2^5
+    /// ```
+    pub fn new(first: &[u64], second: &[u64]) -> PairedComparison {
+        let a: std::collections::BTreeSet<u64> = first.iter().copied().collect();
+        let b: std::collections::BTreeSet<u64> = second.iter().copied().collect();
+        let both = a.intersection(&b).count() as u64;
+        let only_first = a.len() as u64 - both;
+        let only_second = b.len() as u64 - both;
+        PairedComparison {
+            both,
+            only_first,
+            only_second,
+            p_value: sign_test(only_first, only_second),
+        }
+    }
+}
+
+/// The exact two-sided sign test of `b` against `c` discordant pairs: twice the binomial
+/// (n = b + c, ½) probability of at most min(b, c), at most 1.
+///
+/// ```
+/// use cgtk_solitaire::sign_test;
+/// assert_eq!(sign_test(0, 0), 1.0);
+/// assert!((sign_test(1, 9) - 22.0 / 1024.0).abs() < 1e-12);
+/// assert_eq!(sign_test(3, 3), 1.0);
+/// ```
+pub fn sign_test(b: u64, c: u64) -> f64 {
+    let n = b + c;
+    let k = b.min(c);
+    // Binomial probabilities in logarithms, so that n in the thousands does not overflow.
+    let ln_half_n = n as f64 * 0.5f64.ln();
+    let mut ln_choose = 0.0f64; // ln C(n, 0)
+    let mut tail = 0.0f64;
+    for i in 0..=k {
+        if i > 0 {
+            ln_choose += ((n - i + 1) as f64).ln() - (i as f64).ln();
+        }
+        tail += (ln_choose + ln_half_n).exp();
+    }
+    (2.0 * tail).min(1.0)
 }
