@@ -245,7 +245,7 @@ pub const GAMES: &[GameEntry] = &[
     GameEntry {
         id: "calculation",
         name: "Calculation",
-        about: "Calculation patience (one player, hidden stock); hint and --you none use a player (--mcts N: its playouts, or the samples of pimc and hindsight)",
+        about: "Calculation patience (one player, hidden stock); hint and --you none use a player (--mcts N: its playouts, or the samples of pimc, hindsight and rollout)",
         variants: &[
             VariantInfo {
                 text: "deal=N (default 1)",
@@ -256,7 +256,7 @@ pub const GAMES: &[GameEntry] = &[
                 commands: PLAY,
             },
             VariantInfo {
-                text: "player=rule-based|mcts|best|pimc|hindsight (default best, 10,000 playouts)",
+                text: "player=rule-based|mcts|best|pimc|hindsight|rollout (default best, 10,000 playouts)",
                 commands: PLAY,
             },
         ],

@@ -619,3 +619,117 @@ fn a_hindsight_hint_names_its_samples_and_the_engine_finishes_a_deal() {
         "{last}"
     );
 }
+
+#[test]
+fn play_out_and_bench_with_the_rollout_player_and_its_options() {
+    let args = [
+        "--json",
+        "calculation",
+        "play-out",
+        "--seed",
+        "4",
+        "--player",
+        "rollout",
+        "--samples",
+        "3",
+    ];
+    let out = cgtk(&args);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let value: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(
+        value["player"].as_str().unwrap_or_default(),
+        "rollout samples=3 levels=1"
+    );
+    let home = value["cards_on_foundations"].as_u64().unwrap();
+    assert_eq!(value["won"].as_bool().unwrap(), home == 52);
+    // Seeded: the same moves again.
+    assert_eq!(cgtk(&args).stdout, out.stdout);
+    // The base policy alone, and a nested level with its inner samples, are named.
+    for (extra, label) in [
+        (&["--levels", "0"][..], "rollout levels=0"),
+        (
+            &["--levels", "2", "--samples", "1", "--inner-samples", "1"][..],
+            "rollout samples=1 levels=2 inner-samples=1",
+        ),
+    ] {
+        let mut all = vec![
+            "--json",
+            "calculation",
+            "play-out",
+            "--seed",
+            "4",
+            "--player",
+            "rollout",
+        ];
+        all.extend_from_slice(extra);
+        let out = cgtk(&all);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let value: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        assert_eq!(value["player"].as_str().unwrap_or_default(), label);
+    }
+    for bad in ["--samples", "--inner-samples"] {
+        let out = cgtk(&[
+            "calculation",
+            "play-out",
+            "--seed",
+            "4",
+            "--player",
+            "rollout",
+            bad,
+            "0",
+        ]);
+        assert_eq!(out.code, 2, "{bad}");
+        assert!(
+            out.stderr.contains(&format!("{bad} must be at least 1")),
+            "{}",
+            out.stderr
+        );
+    }
+    // The bench counts (and replays) the base policy's wins over a few deals.
+    let out = cgtk(&[
+        "--json",
+        "calculation",
+        "bench",
+        "--player",
+        "rollout",
+        "--levels",
+        "0",
+        "--deals",
+        "40",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let value: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(value["games"].as_u64(), Some(40));
+    assert_eq!(
+        value["player"].as_str().unwrap_or_default(),
+        "rollout levels=0"
+    );
+}
+
+#[test]
+fn a_rollout_hint_names_its_samples_and_the_engine_finishes_a_deal() {
+    let run = play(
+        "rollout",
+        &["deal=7", "player=rollout", "--mcts", "5"],
+        "s-w1\nhint\nquit\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("of 5 sampled stock orders played out greedily")
+            || run.stdout.contains("the only sensible placement"),
+        "{}",
+        run.stdout
+    );
+    let run = play(
+        "rollout-engine",
+        &["deal=3", "player=rollout", "--mcts", "3", "--you", "none"],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let last = run.stdout.trim_end().lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("lost: no move left") || last.starts_with("won: all 52 cards"),
+        "{last}"
+    );
+}

@@ -6,7 +6,8 @@ use crate::cli::{read_input, usage, Context};
 use anyhow::Result;
 use cgtk_solitaire::{
     play_out, solve, BenchSummary, Calculation, Deal, HindsightOptions, MctsOptions,
-    PairedComparison, PimcOptions, PlayerKind, PlayoutPolicy, Reward, Rules, Solution, SolveLimits,
+    PairedComparison, PimcOptions, PlayerKind, PlayoutPolicy, Reward, RolloutOptions, Rules,
+    Solution, SolveLimits,
 };
 use cgtk_solitaire::{solve_with, SolveMethod};
 use clap::{Args as ClapArgs, Subcommand, ValueEnum};
@@ -160,6 +161,10 @@ pub enum PlayerName {
     /// same sampled stock orders by the full-information solver, robust wins counting
     /// double (see --samples, --solver-nodes).
     Hindsight,
+    /// Every placement of the turned card played to the end on the same sampled stock
+    /// orders by a greedy base policy; the placement winning the most (see --samples,
+    /// --levels, --inner-samples).
+    Rollout,
 }
 
 /// Players of `bench`: the players, or the full-information solver.
@@ -177,6 +182,8 @@ pub enum BenchPlayer {
     Pimc,
     /// Each placement judged by the solver on sampled stock orders.
     Hindsight,
+    /// Each placement played out by a greedy base policy on sampled stock orders.
+    Rollout,
     /// Count the deals winnable with every card known.
     Solver,
 }
@@ -216,10 +223,18 @@ pub struct MctsArgs {
     /// The seed of the players' random choices (default: the deal's number).
     #[arg(long)]
     player_seed: Option<u64>,
-    /// Stock orders sampled per move (pimc; default 20) or per turned card (hindsight;
-    /// default 16).
+    /// Stock orders sampled per move (pimc; default 20) or per turned card (hindsight,
+    /// default 16; rollout, default 200).
     #[arg(long)]
     samples: Option<u32>,
+    /// Rollout levels (rollout; default 1): 0 plays the greedy base policy alone, 1 rolls
+    /// it out, 2 rolls out a level-1 player (slow: every simulated decision samples too).
+    #[arg(long)]
+    levels: Option<u8>,
+    /// Stock orders sampled per decision of the levels below the top (rollout with
+    /// --levels 2 or more; default 4).
+    #[arg(long)]
+    inner_samples: Option<u32>,
     /// Solver nodes per move and sample (pimc; default 2000) or per placement and sample
     /// (hindsight; default 1000).
     #[arg(long, alias = "solver-nodes")]
@@ -338,6 +353,18 @@ impl MctsArgs {
                 let (samples, nodes) = self.sampling(16, 1000)?;
                 PlayerKind::Hindsight(HindsightOptions { samples, nodes })
             }
+            PlayerName::Rollout => {
+                let (samples, _) = self.sampling(200, 1)?;
+                let inner_samples = self.inner_samples.unwrap_or(4);
+                if inner_samples == 0 {
+                    return Err(usage("--inner-samples must be at least 1"));
+                }
+                PlayerKind::Rollout(RolloutOptions {
+                    samples,
+                    levels: self.levels.unwrap_or(1),
+                    inner_samples,
+                })
+            }
         })
     }
 }
@@ -366,6 +393,14 @@ fn describe(name: &str, player: &PlayerKind) -> String {
         ),
         PlayerKind::Pimc(o) => format!("{name} samples={} nodes={}", o.samples, o.nodes),
         PlayerKind::Hindsight(o) => format!("{name} samples={} nodes={}", o.samples, o.nodes),
+        PlayerKind::Rollout(o) if o.levels == 0 => format!("{name} levels=0"),
+        PlayerKind::Rollout(o) if o.levels == 1 => {
+            format!("{name} samples={} levels=1", o.samples)
+        }
+        PlayerKind::Rollout(o) => format!(
+            "{name} samples={} levels={} inner-samples={}",
+            o.samples, o.levels, o.inner_samples
+        ),
         _ => name.to_string(),
     }
 }
@@ -378,6 +413,7 @@ fn player_label(name: PlayerName) -> &'static str {
         PlayerName::Best => "best",
         PlayerName::Pimc => "pimc",
         PlayerName::Hindsight => "hindsight",
+        PlayerName::Rollout => "rollout",
     }
 }
 
@@ -600,6 +636,7 @@ fn run_bench(
         BenchPlayer::Hindsight => {
             Some((PlayerName::Hindsight, mcts.player(PlayerName::Hindsight)?))
         }
+        BenchPlayer::Rollout => Some((PlayerName::Rollout, mcts.player(PlayerName::Rollout)?)),
         BenchPlayer::Solver => None,
     };
     let label = match &player {

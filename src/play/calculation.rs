@@ -7,8 +7,8 @@ use super::games::Setup;
 use super::playable::Playable;
 use cgtk_core::{Outcome, Player};
 use cgtk_solitaire::{
-    hindsight_moves, mcts_move, pimc_move, rule_based_move, Calculation, Deal, HindsightOptions,
-    MctsOptions, Move, PimcOptions, Rules,
+    hindsight_moves, mcts_move, pimc_move, rollout_moves, rule_based_move, Calculation, Deal,
+    HindsightOptions, MctsOptions, Move, PimcOptions, RolloutOptions, Rules,
 };
 
 /// The engine behind hints and engine moves.
@@ -24,6 +24,9 @@ enum Engine {
     Pimc,
     /// Each placement of the turned card judged by the solver on sampled stock orders.
     Hindsight,
+    /// Each placement of the turned card played out by a greedy base policy on sampled
+    /// stock orders.
+    Rollout,
 }
 
 impl Engine {
@@ -34,6 +37,7 @@ impl Engine {
             Engine::Best => "best",
             Engine::Pimc => "pimc",
             Engine::Hindsight => "hindsight",
+            Engine::Rollout => "rollout",
         }
     }
 }
@@ -47,7 +51,7 @@ struct Variant {
 }
 
 const VARIANT_HELP: &str =
-    "write the variant as words: a deal number (or deal=N), piles=3 or piles=4, player=rule-based|mcts|best|pimc|hindsight";
+    "write the variant as words: a deal number (or deal=N), piles=3 or piles=4, player=rule-based|mcts|best|pimc|hindsight|rollout";
 
 impl Variant {
     fn parse(text: &str) -> Result<Variant, String> {
@@ -86,9 +90,10 @@ impl Variant {
                         "best" => Engine::Best,
                         "pimc" => Engine::Pimc,
                         "hindsight" => Engine::Hindsight,
+                        "rollout" => Engine::Rollout,
                         _ => {
                             return Err(format!(
-                                "player={value}: the players are rule-based, mcts, best, pimc and hindsight"
+                                "player={value}: the players are rule-based, mcts, best, pimc, hindsight and rollout"
                             ))
                         }
                     }
@@ -291,6 +296,21 @@ impl Playable for CalculationPlay {
                     } else {
                         format!(
                             "scores {best:.0} over {} sampled stock orders (2 a robust win)",
+                            options.samples
+                        )
+                    };
+                    moves.first().map(|&mv| (mv, note))
+                })
+            }
+            Engine::Rollout => {
+                let options = RolloutOptions::new(self.playouts.unwrap_or(200));
+                rollout_moves(&pos, &options, seed).and_then(|(moves, wins)| {
+                    let best = wins.iter().copied().fold(0.0, f64::max);
+                    let note = if wins.len() <= 1 {
+                        "the only sensible placement".to_string()
+                    } else {
+                        format!(
+                            "wins {best:.0} of {} sampled stock orders played out greedily",
                             options.samples
                         )
                     };

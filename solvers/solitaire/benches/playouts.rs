@@ -1,13 +1,15 @@
 //! Calculation speed, single thread: playouts from the start of a game (random and
-//! rule-based policies), one Monte Carlo move of 1,000 playouts, and the solver on a deal.
+//! rule-based policies), one Monte Carlo move of 1,000 playouts, one hindsight and one
+//! rollout move, the rollout player's base policy over a deal, and the solver on a deal.
 //! Each benchmark checks its result.
 
 // A panic in a test or benchmark is a failed check, not a user's bad input.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cgtk_solitaire::{
-    hindsight_moves, mcts_move, random_playout, solve, Deal, HindsightOptions, MctsOptions, Move,
-    PlayoutPolicy, Position, Rules, Solution, SolveLimits,
+    greedy_moves, hindsight_moves, mcts_move, random_playout, rollout_moves, solve, Deal,
+    HindsightOptions, MctsOptions, Move, PlayoutPolicy, Position, RolloutOptions, Rules, Solution,
+    SolveLimits,
 };
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
@@ -92,6 +94,31 @@ fn search(c: &mut Criterion) {
             let (moves, _) = hindsight_moves(&mid, &options, 3).unwrap();
             assert!(!moves.is_empty());
             moves
+        })
+    });
+    // The rollout player: one move at the early choice and at the mid-game position.
+    for (name, at) in [("early choice", &pos), ("mid-game", &mid)] {
+        let options = RolloutOptions::new(200);
+        group.bench_function(format!("rollout move, {name}, 200 samples"), |b| {
+            b.iter(|| {
+                let (moves, wins) = rollout_moves(at, &options, 3).unwrap();
+                assert!(!moves.is_empty() && wins.len() > 1);
+                moves
+            })
+        });
+    }
+    // The base policy over a whole deal, as a rollout plays it (one per sample and placement).
+    let deal = Deal::from_seed(Rules::STANDARD, 7);
+    group.bench_function("greedy base policy, one whole deal", |b| {
+        b.iter(|| {
+            let mut game = cgtk_solitaire::Calculation::new(deal.clone());
+            while let Some(line) = greedy_moves(game.position()) {
+                for mv in line {
+                    game.play(mv).unwrap();
+                }
+            }
+            assert!(game.is_over());
+            game.position().cards_on_foundations()
         })
     });
     let deal = Deal::from_seed(Rules::STANDARD, 2);

@@ -57,7 +57,7 @@ const MAX_PLACEMENTS: usize = 4096;
 
 /// Every placement of the turned card from `pos`: the moves and the position reached,
 /// one per position up to the order of the piles.
-fn placements(pos: &Position) -> Vec<(Vec<Move>, Position)> {
+pub(crate) fn placements(pos: &Position) -> Vec<(Vec<Move>, Position)> {
     let mut out: Vec<(Vec<Move>, Position)> = Vec::new();
     let mut seen: HashSet<[u64; 4]> = HashSet::new();
     let mut stack: Vec<(Lean, Vec<Move>)> = vec![(Lean::new(*pos), Vec::new())];

@@ -2,7 +2,7 @@
 //! Intervals): its rules ([`Rules`], [`Position`], [`Move`]), seeded and written deals
 //! ([`Deal`]), a game with its deal ([`Calculation`]), players from random to Monte Carlo
 //! tree search, a determinized player and a hindsight player ([`PlayerKind`], [`play_out`],
-//! [`pimc_move`], [`hindsight_moves`]), a
+//! [`pimc_move`], [`hindsight_moves`], [`rollout_moves`]), a
 //! full-information solver ([`solve`]) and exact
 //! optimal play on small decks ([`exact_win_probability`]).
 //!
@@ -51,6 +51,9 @@ pub use pimc::{pimc_move, PimcOptions};
 
 mod hindsight;
 pub use hindsight::{hindsight_moves, HindsightOptions};
+
+mod rollout;
+pub use rollout::{greedy_moves, rollout_moves, RolloutOptions};
 
 mod beam;
 mod solver;

@@ -115,6 +115,9 @@ pub enum PlayerKind {
     /// Each placement of the turned card judged by the solver on sampled stock orders
     /// ([`hindsight_moves`](crate::hindsight_moves)).
     Hindsight(crate::hindsight::HindsightOptions),
+    /// Each placement of the turned card tried on sampled stock orders by a base policy
+    /// played to the end ([`rollout_moves`](crate::rollout_moves)).
+    Rollout(crate::rollout::RolloutOptions),
 }
 
 /// A uniformly random legal move, `None` when there is none.
@@ -392,9 +395,17 @@ pub fn play_out(deal: &Deal, player: &PlayerKind, seed: u64) -> Calculation {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     loop {
         let pos = *game.position();
-        if let PlayerKind::Hindsight(options) = player {
-            let Some((moves, _)) = crate::hindsight::hindsight_moves(&pos, options, rng.gen())
-            else {
+        let placement = match player {
+            PlayerKind::Hindsight(options) => {
+                Some(crate::hindsight::hindsight_moves(&pos, options, rng.gen()))
+            }
+            PlayerKind::Rollout(options) => {
+                Some(crate::rollout::rollout_moves(&pos, options, rng.gen()))
+            }
+            _ => None,
+        };
+        if let Some(placement) = placement {
+            let Some((moves, _)) = placement else {
                 return game;
             };
             for mv in moves {
@@ -412,7 +423,7 @@ pub fn play_out(deal: &Deal, player: &PlayerKind, seed: u64) -> Calculation {
             PlayerKind::Pimc(options) => {
                 crate::pimc::pimc_move(&pos, options, rng.gen()).map(|(mv, _)| mv)
             }
-            PlayerKind::Hindsight(_) => None,
+            PlayerKind::Hindsight(_) | PlayerKind::Rollout(_) => None,
         };
         match mv {
             Some(mv) => {
