@@ -87,7 +87,8 @@ fn thermograph_text_json_and_picture() {
     let j = json(&["cgt", "thermograph", "{2|-1}"]);
     assert_eq!(j["mean"], "1/2");
     assert_eq!(j["temperature"], "3/2");
-    let path = scratch("cgt", "thermograph").join("switch.png");
+    let dir = scratch("cgt", "thermograph");
+    let path = dir.join("switch.png");
     let p = path.to_str().unwrap();
     ok(&["cgt", "thermograph", "±1", "--image", p]);
     let bytes = std::fs::read(&path).unwrap();

@@ -6,9 +6,9 @@
 mod common;
 
 use common::Run;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> common::Scratch {
     common::scratch("play", name)
 }
 

@@ -359,8 +359,7 @@ fn printed_presses_solve_the_board() {
 /// the board is 3×3`), unlike every other grid error.
 #[test]
 fn grid_shape_errors_name_the_file() {
-    let dir = std::env::temp_dir().join(format!("cgtk-poggle-shape-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("poggle", "shape");
     let goal = dir.join("goal.txt");
     std::fs::write(&goal, "000\n000\n").unwrap();
     let path = goal.to_str().unwrap();

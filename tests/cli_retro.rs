@@ -9,17 +9,20 @@ use common::{cgtk, json};
 use std::path::PathBuf;
 
 /// A table file path in a fresh scratch directory.
-fn scratch(name: &str) -> PathBuf {
-    common::scratch("retro", name).join("table.cgtk")
+fn scratch(name: &str) -> (common::Scratch, PathBuf) {
+    let dir = common::scratch("retro", name);
+    let path = dir.join("table.cgtk");
+    (dir, path)
 }
 
-/// Solves Mu Torere into a fresh table file and returns its path.
-fn mu_torere_table(name: &str) -> String {
-    let path = scratch(name);
+/// Solves Mu Torere into a fresh table file and returns its scratch directory (removed
+/// when dropped) and the file's path.
+fn mu_torere_table(name: &str) -> (common::Scratch, String) {
+    let (dir, path) = scratch(name);
     let path = path.to_str().unwrap().to_string();
     let run = cgtk(&["solve", "mu-torere", "--out", &path]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    path
+    (dir, path)
 }
 
 #[test]
@@ -66,7 +69,7 @@ fn solve_fox_and_hounds() {
 
 #[test]
 fn probe_start_and_a_position() {
-    let path = mu_torere_table("probe");
+    let (_table_dir, path) = mu_torere_table("probe");
     let run = cgtk(&["probe", &path]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     insta::assert_snapshot!("probe_mu_torere_start", run.stdout);
@@ -89,7 +92,7 @@ fn probe_start_and_a_position() {
 
 #[test]
 fn table_info_and_export() {
-    let path = mu_torere_table("info");
+    let (_table_dir, path) = mu_torere_table("info");
     let run = cgtk(&["table", "info", &path]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     insta::assert_snapshot!("table_info_mu_torere", run.stdout);
@@ -108,11 +111,11 @@ fn table_info_and_export() {
 
 #[test]
 fn errors_are_precise_with_exit_code_2() {
-    let path = mu_torere_table("errors");
+    let (_table_dir, path) = mu_torere_table("errors");
     let mut bytes = std::fs::read(&path).unwrap();
     let n = bytes.len();
     bytes[n - 10] ^= 0x04;
-    let bad = scratch("errors-bad");
+    let (_dir, bad) = scratch("errors-bad");
     std::fs::write(&bad, &bytes).unwrap();
     let bad = bad.to_str().unwrap();
     let cases: Vec<(&str, Vec<&str>)> = vec![
@@ -162,7 +165,7 @@ fn export_head(path: &str, count: usize) -> Vec<String> {
 #[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
 fn kono_table_answers_for_every_symmetric_image() {
     use cgtk_core::{Notation, PerfectIndex};
-    let path = scratch("kono");
+    let (_dir, path) = scratch("kono");
     let path = path.to_str().unwrap();
     let run = cgtk(&["--json", "solve", "kono", "--out", path]);
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -232,7 +235,7 @@ fn kono_table_answers_for_every_symmetric_image() {
 /// every reader with the scheme named, not misread through the symmetric index.
 #[test]
 fn kono_tables_of_the_old_scheme_are_refused() {
-    let path = scratch("old-kono");
+    let (_dir, path) = scratch("old-kono");
     let spec = cgtk_retro::TableSpec {
         game: "kono",
         variant: "standard",
@@ -277,7 +280,7 @@ fn a_damaged_table_is_refused_before_anything_is_answered_or_written() {
     cgtk_retro::write_table(&mut bytes, &spec, solution.entries()).unwrap();
     let last = bytes.len() - 1;
     bytes[last] ^= 0x01;
-    let path = scratch("damaged-last-block");
+    let (_dir, path) = scratch("damaged-last-block");
     std::fs::write(&path, &bytes).unwrap();
     let path = path.to_str().unwrap();
     for args in [

@@ -173,6 +173,7 @@ fn a_damaged_table_is_refused_before_play() {
     assert!(game.hint(1).unwrap().unwrap().contains("(table: draw)"));
     let err = build_mu_torere(&with(&bad)).err().unwrap();
     assert!(err.contains("payload checksum"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A search deep enough to see the end never throws away a win it can see: over the won

@@ -99,9 +99,33 @@ pub fn usage_error(args: &[&str]) -> String {
     usage_error_with(args, "")
 }
 
-/// A fresh scratch directory for one test, unique to this test process.
-pub fn scratch(family: &str, name: &str) -> PathBuf {
+/// A fresh scratch directory for one test, unique to this test process, removed with
+/// everything in it when the returned guard is dropped (at the end of the test, passed or
+/// failed).
+pub fn scratch(family: &str, name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("cgtk-{family}-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
+    Scratch(dir)
+}
+
+/// A scratch directory that removes itself when dropped; derefs to its path.
+pub struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
