@@ -489,7 +489,7 @@ mod tests {
     #[test]
     fn single_greedy_moves_make_up_the_greedy_lines() {
         for seed in 0..40 {
-            let deal = Deal::from_seed(Rules::new(13, 4, 3 + seed as usize % 2).unwrap(), seed);
+            let deal = Deal::from_seed(Rules::new(13, 4, 3 + (seed % 2) as u8).unwrap(), seed);
             let mut lines = Calculation::new(deal.clone());
             while let Some(line) = greedy_moves(lines.position()) {
                 for mv in line {
