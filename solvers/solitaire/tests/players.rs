@@ -116,7 +116,10 @@ fn wins_on_another_small_deck_are_winnable() {
             policy,
             ..MctsOptions::best(300)
         };
-        assert!(wins(rules, &PlayerKind::Mcts(greedy), 100) > 0, "{policy:?}");
+        assert!(
+            wins(rules, &PlayerKind::Mcts(greedy), 100) > 0,
+            "{policy:?}"
+        );
     }
 }
 
