@@ -733,3 +733,69 @@ fn a_rollout_hint_names_its_samples_and_the_engine_finishes_a_deal() {
         "{last}"
     );
 }
+
+#[test]
+fn mcts_playouts_by_the_greedy_base_policy_are_named_seeded_and_replay() {
+    let play = |policy: &str, seed: &str| {
+        let out = cgtk(&[
+            "--json",
+            "calculation",
+            "play-out",
+            "--seed",
+            seed,
+            "--player",
+            "best",
+            "--playouts",
+            "30",
+            "--playout-policy",
+            policy,
+            "--blend-percent",
+            "80",
+        ]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        out.stdout
+    };
+    for (policy, label) in [
+        ("greedy", "policy=greedy reward=mixed(0.2)"),
+        ("greedy-blend", "policy=greedy-blend(80%) reward=mixed(0.2)"),
+    ] {
+        let out = play(policy, "4");
+        let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert!(
+            value["player"].as_str().unwrap_or_default().contains(label),
+            "{out}"
+        );
+        let home = value["cards_on_foundations"].as_u64().unwrap();
+        assert_eq!(value["won"].as_bool().unwrap(), home == 52);
+        // Seeded: the same moves again.
+        assert_eq!(play(policy, "4"), out);
+    }
+    // A bench lists its won deals, and each of them (and no other) is won alone.
+    let out = cgtk(&[
+        "--json",
+        "calculation",
+        "bench",
+        "--player",
+        "best",
+        "--playouts",
+        "30",
+        "--playout-policy",
+        "greedy",
+        "--deals",
+        "8",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let value: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let won: Vec<u64> = value["won_deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_u64().unwrap())
+        .collect();
+    assert_eq!(won.len() as u64, value["wins"].as_u64().unwrap());
+    for deal in 0..8u64 {
+        let out = play("greedy", &deal.to_string());
+        let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(value["won"].as_bool(), Some(won.contains(&deal)), "{deal}");
+    }
+}

@@ -208,7 +208,7 @@ pub struct MctsArgs {
     #[arg(long, value_enum)]
     reward: Option<RewardName>,
     /// The percent of a `--playout-policy blend` playout's decisions made by the rules
-    /// of thumb.
+    /// of thumb (of a `greedy-blend` playout's, by the greedy base policy).
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u8).range(0..=100))]
     blend_percent: u8,
     /// What a lost playout's cards home are worth with `--reward mixed` (in [0, 1]).
@@ -256,6 +256,13 @@ pub enum PolicyName {
     /// The rule-based move with --blend-percent chance at each decision, otherwise the
     /// random-home-first move.
     Blend,
+    /// The rollout player's greedy base policy (`--player rollout --levels 0`): a waste
+    /// top that fits goes home, else the turned card where an evaluation of the waste
+    /// piles' order likes it best.
+    Greedy,
+    /// The greedy move with --blend-percent chance at each decision, otherwise the
+    /// random-home-first move.
+    GreedyBlend,
 }
 
 /// Search trees of the Monte Carlo players.
@@ -303,6 +310,8 @@ impl MctsArgs {
                 PolicyName::GreedyRandom => PlayoutPolicy::GreedyRandom,
                 PolicyName::RandomHomeFirst => PlayoutPolicy::RandomHomeFirst,
                 PolicyName::Blend => PlayoutPolicy::Blend(self.blend_percent),
+                PolicyName::Greedy => PlayoutPolicy::Greedy,
+                PolicyName::GreedyBlend => PlayoutPolicy::GreedyBlend(self.blend_percent),
             };
         }
         if let Some(t) = self.tree {
@@ -383,6 +392,8 @@ fn describe(name: &str, player: &PlayerKind) -> String {
                 PlayoutPolicy::GreedyRandom => "greedy-random".to_string(),
                 PlayoutPolicy::RandomHomeFirst => "random-home-first".to_string(),
                 PlayoutPolicy::Blend(p) => format!("blend({p}%)"),
+                PlayoutPolicy::Greedy => "greedy".to_string(),
+                PlayoutPolicy::GreedyBlend(p) => format!("greedy-blend({p}%)"),
             },
             match o.reward {
                 Reward::WinLoss => "win-loss".to_string(),

@@ -20,6 +20,7 @@ fn playouts(c: &mut Criterion) {
     for (name, policy) in [
         ("random", PlayoutPolicy::Random),
         ("rule-based", PlayoutPolicy::RuleBased),
+        ("greedy", PlayoutPolicy::Greedy),
     ] {
         group.throughput(Throughput::Elements(1000));
         group.bench_function(format!("1000 {name} playouts"), |b| {

@@ -26,6 +26,13 @@ pub enum PlayoutPolicy {
     /// At each decision, the rule-based move with the given percent chance, otherwise the
     /// move of [`RandomHomeFirst`](PlayoutPolicy::RandomHomeFirst).
     Blend(u8),
+    /// The rollout player's greedy base policy ([`greedy_moves`](crate::greedy_moves)): a
+    /// waste top that fits goes home, else the turned card goes where an evaluation of the
+    /// waste piles' order likes it best.
+    Greedy,
+    /// At each decision, the [`Greedy`](PlayoutPolicy::Greedy) move with the given percent
+    /// chance, otherwise the move of [`RandomHomeFirst`](PlayoutPolicy::RandomHomeFirst).
+    GreedyBlend(u8),
 }
 
 /// What a finished playout is worth.
@@ -281,7 +288,13 @@ fn playout<R: Rng>(
             PlayoutPolicy::Blend(percent) if rng.gen_range(0..100u8) < percent => {
                 rule_based_move(pos)
             }
-            PlayoutPolicy::RandomHomeFirst | PlayoutPolicy::Blend(_) => {
+            PlayoutPolicy::Greedy => crate::rollout::greedy_move(pos),
+            PlayoutPolicy::GreedyBlend(percent) if rng.gen_range(0..100u8) < percent => {
+                crate::rollout::greedy_move(pos)
+            }
+            PlayoutPolicy::RandomHomeFirst
+            | PlayoutPolicy::Blend(_)
+            | PlayoutPolicy::GreedyBlend(_) => {
                 pos.moves(buffer);
                 if buffer.iter().any(|m| !matches!(m, Move::StockToWaste(_))) {
                     buffer.retain(|m| !matches!(m, Move::StockToWaste(_)));

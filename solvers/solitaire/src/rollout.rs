@@ -76,27 +76,30 @@ const PRUNE_Z: f64 = 3.0;
 /// Positions the full-information search may visit for one endgame move (stock used up).
 const ENDGAME_NODES: u64 = 200_000;
 
-/// Moves waste tops home while one fits (the first fitting top, onto the first foundation
-/// that needs it), telling `record` each move.
-fn go_home<F: FnMut(Move)>(pos: &mut Position, record: &mut F) {
+/// The first waste top that fits a foundation, onto the first foundation that needs it.
+fn home_top(pos: &Position) -> Option<Move> {
     let rules = pos.rules();
-    'again: loop {
-        for w in 0..rules.piles() {
-            if let Some(&top) = pos.pile(w).last() {
-                for f in 0..rules.foundations() {
-                    if pos.needs(f) == Some(top) {
-                        let mv = Move::WasteToFoundation {
-                            pile: w as u8,
-                            foundation: f as u8,
-                        };
-                        pos.play_unchecked(mv);
-                        record(mv);
-                        continue 'again;
-                    }
+    for w in 0..rules.piles() {
+        if let Some(&top) = pos.pile(w).last() {
+            for f in 0..rules.foundations() {
+                if pos.needs(f) == Some(top) {
+                    return Some(Move::WasteToFoundation {
+                        pile: w as u8,
+                        foundation: f as u8,
+                    });
                 }
             }
         }
-        return;
+    }
+    None
+}
+
+/// Moves waste tops home while one fits (each time [`home_top`]), telling `record` each
+/// move.
+fn go_home<F: FnMut(Move)>(pos: &mut Position, record: &mut F) {
+    while let Some(mv) = home_top(pos) {
+        pos.play_unchecked(mv);
+        record(mv);
     }
 }
 
@@ -166,13 +169,12 @@ fn evaluate(pos: &Position) -> i32 {
     value
 }
 
-/// Plays the base policy's placement of the turned card in `pos` (which must hold one),
-/// telling `record` each move.
-fn base_place<F: FnMut(Move)>(pos: &mut Position, record: &mut F) {
-    go_home(pos, record);
-    let Some(card) = pos.turned() else {
-        return;
-    };
+/// The base policy's place for the turned card of `pos` (no waste top fitting a
+/// foundation): the best by [`evaluate`] of every foundation the card fits (followed by
+/// every waste top that then fits) and one waste pile of each set of identical piles, the
+/// first of equal ones; `None` when no card is turned.
+fn placement(pos: &Position) -> Option<Move> {
+    let card = pos.turned()?;
     let rules = pos.rules();
     let mut best: Option<(i32, Move)> = None;
     let mut consider = |mv: Move, value: i32| {
@@ -198,7 +200,14 @@ fn base_place<F: FnMut(Move)>(pos: &mut Position, record: &mut F) {
         child.play_unchecked(mv);
         consider(mv, evaluate(&child));
     }
-    let Some((_, mv)) = best else {
+    best.map(|(_, mv)| mv)
+}
+
+/// Plays the base policy's placement of the turned card in `pos` (which must hold one),
+/// telling `record` each move.
+fn base_place<F: FnMut(Move)>(pos: &mut Position, record: &mut F) {
+    go_home(pos, record);
+    let Some(mv) = placement(pos) else {
         return;
     };
     pos.play_unchecked(mv);
@@ -206,6 +215,17 @@ fn base_place<F: FnMut(Move)>(pos: &mut Position, record: &mut F) {
     if matches!(mv, Move::StockToFoundation(_)) {
         go_home(pos, record);
     }
+}
+
+/// The base policy's next move from `pos`: a waste top that fits goes home first, else the
+/// turned card's placement; `None` when the game is over, a card must be turned, or (stock
+/// used up) no waste top fits. Played one after another, these moves are exactly those of
+/// [`greedy_moves`]; the Monte Carlo player's `Greedy` playouts use them.
+pub(crate) fn greedy_move(pos: &Position) -> Option<Move> {
+    if pos.is_chance() {
+        return None;
+    }
+    home_top(pos).or_else(|| placement(pos))
 }
 
 /// The base policy's moves from `pos` up to and including the placement of the turned card
@@ -461,6 +481,27 @@ mod tests {
             } else {
                 assert!(out.home as usize <= game.position().cards_on_foundations());
             }
+        }
+    }
+
+    /// Played one at a time, `greedy_move`'s moves are `greedy_moves`'s lines, deal for
+    /// deal (the Monte Carlo player's greedy playouts follow the base policy exactly).
+    #[test]
+    fn single_greedy_moves_make_up_the_greedy_lines() {
+        for seed in 0..40 {
+            let deal = Deal::from_seed(Rules::new(13, 4, 3 + (seed % 2) as u8).unwrap(), seed);
+            let mut lines = Calculation::new(deal.clone());
+            while let Some(line) = greedy_moves(lines.position()) {
+                for mv in line {
+                    lines.play(mv).unwrap();
+                }
+            }
+            let mut singles = Calculation::new(deal);
+            while let Some(mv) = greedy_move(singles.position()) {
+                singles.play(mv).unwrap();
+            }
+            assert!(singles.is_over());
+            assert_eq!(lines.moves(), singles.moves(), "deal {seed}");
         }
     }
 }

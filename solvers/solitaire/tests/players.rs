@@ -7,7 +7,7 @@
 
 use cgtk_solitaire::{
     exact_win_probability, play_out, solve, Calculation, Deal, HindsightOptions, MctsOptions,
-    PimcOptions, PlayerKind, RolloutOptions, Rules, Solution, SolveLimits,
+    PimcOptions, PlayerKind, PlayoutPolicy, Reward, RolloutOptions, Rules, Solution, SolveLimits,
 };
 
 /// Plays `games` numbered deals and returns the wins, checking each win against the
@@ -67,6 +67,15 @@ fn players_are_reproducible_and_finish() {
         PlayerKind::RuleBased,
         PlayerKind::Mcts(MctsOptions::baseline(50)),
         PlayerKind::Mcts(MctsOptions::best(50)),
+        PlayerKind::Mcts(MctsOptions {
+            policy: PlayoutPolicy::Greedy,
+            ..MctsOptions::best(50)
+        }),
+        PlayerKind::Mcts(MctsOptions {
+            policy: PlayoutPolicy::GreedyBlend(80),
+            reward: Reward::WinLoss,
+            ..MctsOptions::best(50)
+        }),
         PlayerKind::Pimc(PimcOptions {
             samples: 2,
             nodes: 200,
@@ -102,6 +111,16 @@ fn wins_on_another_small_deck_are_winnable() {
     let rules = Rules::new(7, 2, 1).unwrap();
     let won = wins(rules, &PlayerKind::Mcts(MctsOptions::best(300)), 100);
     assert!(won > 0);
+    for policy in [PlayoutPolicy::Greedy, PlayoutPolicy::GreedyBlend(50)] {
+        let greedy = MctsOptions {
+            policy,
+            ..MctsOptions::best(300)
+        };
+        assert!(
+            wins(rules, &PlayerKind::Mcts(greedy), 100) > 0,
+            "{policy:?}"
+        );
+    }
 }
 
 /// The determinized player on the deck of the test above: it never beats the optimal
