@@ -53,6 +53,12 @@ struct Layer {
 /// (3 piles: 398 won with no bonus, 415 with 32; 4 piles: 271 and 281); the evaluation is
 /// a heuristic, not a proof.
 pub(crate) fn score(pos: &Position) -> i32 {
+    order_score(pos, 32)
+}
+
+/// [`score`] with `empty_bonus` per empty waste pile in place of 32 (the rollout player's
+/// base policy uses 0).
+pub(crate) fn order_score(pos: &Position, empty_bonus: i32) -> i32 {
     let rules = pos.rules();
     // due[r]: the due times of rank r, soonest first; count[r] of them.
     let mut due = [[0u8; crate::rules::MAX_FOUNDATIONS]; 14];
@@ -87,11 +93,11 @@ pub(crate) fn score(pos: &Position) -> i32 {
             }
         }
     }
-    // An empty pile can take any card: a bonus of half a card home each.
+    // An empty pile can take any card: a bonus (half a card home each in `score`).
     let mut penalty = 0i32;
     for w in 0..rules.piles() {
         if pos.pile(w).is_empty() {
-            penalty -= 32;
+            penalty -= empty_bonus;
         }
     }
     for (w, row) in times.iter().enumerate().take(rules.piles()) {

@@ -121,52 +121,7 @@ fn go_home<F: FnMut(Move)>(pos: &mut Position, record: &mut F) {
 /// pair weight or tripling the difference weight changed a few deals at most, and a term
 /// for the gap between neighbouring cards in the right order only lost (8.4% at weight 1).
 fn evaluate(pos: &Position) -> i32 {
-    let rules = pos.rules();
-    // due[r]: the due times of rank r, soonest first; count[r] of them.
-    let mut due = [[0u8; crate::rules::MAX_FOUNDATIONS]; 14];
-    let mut count = [0usize; 14];
-    for f in 0..rules.foundations() {
-        let level = pos.level(f);
-        for l in level + 1..=rules.ranks() {
-            let r = rules.foundation_card(f, l) as usize;
-            due[r][count[r]] = l - level - 1;
-            count[r] += 1;
-        }
-    }
-    for r in 1..=rules.ranks() as usize {
-        due[r][..count[r]].sort_unstable();
-    }
-    // Waste cards in order of depth below their pile's top take the due times in order.
-    let mut times = [[0u8; 48]; crate::rules::MAX_PILES];
-    let mut used = [0usize; 14];
-    let deepest = (0..rules.piles())
-        .map(|w| pos.pile(w).len())
-        .max()
-        .unwrap_or(0);
-    for depth in 0..deepest {
-        for (w, row) in times.iter_mut().enumerate().take(rules.piles()) {
-            let pile = pos.pile(w);
-            if depth < pile.len() {
-                let i = pile.len() - 1 - depth;
-                let r = pile[i] as usize;
-                let k = used[r].min(count[r].saturating_sub(1));
-                row[i] = due[r][k];
-                used[r] += 1;
-            }
-        }
-    }
-    let mut value = 64 * pos.cards_on_foundations() as i32;
-    for (w, row) in times.iter().enumerate().take(rules.piles()) {
-        let t = &row[..pos.pile(w).len()];
-        for (j, &upper) in t.iter().enumerate() {
-            for &lower in &t[..j] {
-                if upper > lower {
-                    value -= 8 + i32::from(upper - lower);
-                }
-            }
-        }
-    }
-    value
+    crate::beam::order_score(pos, 0)
 }
 
 /// The base policy's place for the turned card of `pos` (no waste top fitting a
