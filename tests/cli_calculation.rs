@@ -373,6 +373,23 @@ fn play(dir: &str, args: &[&str], input: &str) -> common::Run {
     cgtk_with(&all, input, Some(&dir))
 }
 
+/// Lets `player=PLAYER --mcts BUDGET` play deal 3 alone in `cgtk play calculation` and
+/// checks that the game ends won or lost.
+fn engine_finishes_a_deal(dir: &str, player: &str, budget: &str) {
+    let player = format!("player={player}");
+    let run = play(
+        dir,
+        &["deal=3", &player, "--mcts", budget, "--you", "none"],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let last = run.stdout.trim_end().lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("lost: no move left") || last.starts_with("won: all 52 cards"),
+        "{last}"
+    );
+}
+
 #[test]
 fn play_a_deal_with_hint_refusals_undo_redo_save_and_load() {
     // Deal 7 turns a Q first, then a 6 (which fits the foundation by 3).
@@ -607,17 +624,7 @@ fn a_hindsight_hint_names_its_samples_and_the_engine_finishes_a_deal() {
         "{}",
         run.stdout
     );
-    let run = play(
-        "hindsight-engine",
-        &["deal=3", "player=hindsight", "--mcts", "2", "--you", "none"],
-        "",
-    );
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let last = run.stdout.trim_end().lines().last().unwrap_or_default();
-    assert!(
-        last.starts_with("lost: no move left") || last.starts_with("won: all 52 cards"),
-        "{last}"
-    );
+    engine_finishes_a_deal("hindsight-engine", "hindsight", "2");
 }
 
 #[test]
@@ -721,17 +728,7 @@ fn a_rollout_hint_names_its_samples_and_the_engine_finishes_a_deal() {
         "{}",
         run.stdout
     );
-    let run = play(
-        "rollout-engine",
-        &["deal=3", "player=rollout", "--mcts", "3", "--you", "none"],
-        "",
-    );
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let last = run.stdout.trim_end().lines().last().unwrap_or_default();
-    assert!(
-        last.starts_with("lost: no move left") || last.starts_with("won: all 52 cards"),
-        "{last}"
-    );
+    engine_finishes_a_deal("rollout-engine", "rollout", "3");
 }
 
 #[test]
