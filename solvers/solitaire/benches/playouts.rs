@@ -1,6 +1,7 @@
-//! Calculation speed, single thread: playouts from the start of a game (random and
-//! rule-based policies), one Monte Carlo move of 1,000 playouts, one hindsight and one
-//! rollout move, the rollout player's base policy over a deal, and the solver on a deal.
+//! Calculation speed, single thread: playouts from the start of a game (random,
+//! rule-based, random-home-first, blend and greedy policies), one Monte Carlo move of 1,000
+//! playouts, one hindsight and one rollout move, the rollout player's base policy over a
+//! deal, and the solver on a deal.
 //! Each benchmark checks its result.
 
 // A panic in a test or benchmark is a failed check, not a user's bad input.
@@ -20,6 +21,8 @@ fn playouts(c: &mut Criterion) {
     for (name, policy) in [
         ("random", PlayoutPolicy::Random),
         ("rule-based", PlayoutPolicy::RuleBased),
+        ("random-home-first", PlayoutPolicy::RandomHomeFirst),
+        ("blend 50%", PlayoutPolicy::Blend(50)),
         ("greedy", PlayoutPolicy::Greedy),
     ] {
         group.throughput(Throughput::Elements(1000));

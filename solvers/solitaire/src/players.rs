@@ -152,14 +152,6 @@ fn distance(pos: &Position, f: usize, rank: u8) -> Option<u8> {
     (level > have).then(|| level - have - 1)
 }
 
-/// The least [`distance`] over the foundations: how soon a card of `rank` can go home.
-fn urgency(pos: &Position, rank: u8) -> u8 {
-    (0..pos.rules().foundations())
-        .filter_map(|f| distance(pos, f, rank))
-        .min()
-        .unwrap_or(u8::MAX)
-}
-
 /// The rule-based player's move, `None` when the game is over or a card must be turned:
 ///
 /// 1. The turned card goes to a foundation it fits (the first).
@@ -192,7 +184,13 @@ pub fn rule_based_move(pos: &Position) -> Option<Move> {
     if card == king && piles > 1 {
         return Some(Move::StockToWaste(kings_pile as u8));
     }
-    let card_urgency = urgency(pos, card) as i32;
+    // How soon each foundation needs the card; the least is its urgency (how soon it can
+    // go home).
+    let mut card_distance = [None; crate::rules::MAX_FOUNDATIONS];
+    for (f, d) in card_distance.iter_mut().enumerate().take(foundations) {
+        *d = distance(pos, f, card);
+    }
+    let card_urgency = card_distance.iter().flatten().min().map_or(u8::MAX, |&d| d) as i32;
     let mut best = (i32::MIN, 0usize);
     for w in 0..piles {
         let score = match pos.pile(w).last() {
@@ -206,14 +204,20 @@ pub fn rule_based_move(pos: &Position) -> Option<Move> {
             _ if w == kings_pile && piles > 1 => -500,
             None => 0,
             Some(&top) => {
-                let just_after = (0..foundations).any(|f| {
-                    distance(pos, f, card).is_some()
-                        && distance(pos, f, top) == distance(pos, f, card).map(|d| d + 1)
-                });
+                // Just after: some foundation needs the top right after the card.
+                let mut just_after = false;
+                let mut top_urgency = u8::MAX;
+                for (f, card_d) in card_distance.iter().enumerate().take(foundations) {
+                    let top_d = distance(pos, f, top);
+                    just_after |= card_d.is_some() && top_d == card_d.map(|d| d + 1);
+                    if let Some(d) = top_d {
+                        top_urgency = top_urgency.min(d);
+                    }
+                }
                 if just_after {
                     100
                 } else {
-                    urgency(pos, top) as i32 - card_urgency - 1
+                    top_urgency as i32 - card_urgency - 1
                 }
             }
         };
@@ -229,13 +233,14 @@ pub fn rule_based_move(pos: &Position) -> Option<Move> {
 pub(crate) fn home_move(pos: &Position) -> Option<Move> {
     let rules = pos.rules();
     let foundations = rules.foundations();
-    if let Some(card) = pos.turned() {
+    let wanted = pos.wanted();
+    if let Some(card) = pos.turned().filter(|&card| wanted >> card & 1 != 0) {
         if let Some(f) = (0..foundations).find(|&f| pos.needs(f) == Some(card)) {
             return Some(Move::StockToFoundation(f as u8));
         }
     }
     for w in 0..rules.piles() {
-        if let Some(&top) = pos.pile(w).last() {
+        if let Some(&top) = pos.pile(w).last().filter(|&&top| wanted >> top & 1 != 0) {
             if let Some(f) = (0..foundations).find(|&f| pos.needs(f) == Some(top)) {
                 return Some(Move::WasteToFoundation {
                     pile: w as u8,
@@ -259,6 +264,48 @@ fn greedy_random_move<R: Rng>(pos: &Position, rng: &mut R) -> Option<Move> {
     Some(Move::StockToWaste(
         rng.gen_range(0..pos.rules().piles()) as u8
     ))
+}
+
+/// The move of [`PlayoutPolicy::RandomHomeFirst`]: uniform among the foundation moves of
+/// [`Position::moves`] (in its order) when there is one, else uniform among its moves (the
+/// turned card onto each waste pile). Built without listing the waste moves, it draws
+/// exactly as picking from the filtered list would, so playouts are unchanged.
+fn random_home_first_move<R: Rng>(
+    pos: &Position,
+    rng: &mut R,
+    buffer: &mut Vec<Move>,
+) -> Option<Move> {
+    buffer.clear();
+    if pos.is_won() || pos.is_chance() {
+        return None;
+    }
+    let rules = pos.rules();
+    let foundations = rules.foundations();
+    let turned = pos.turned();
+    let wanted = pos.wanted();
+    if let Some(card) = turned.filter(|&card| wanted >> card & 1 != 0) {
+        for f in 0..foundations {
+            if pos.needs(f) == Some(card) {
+                buffer.push(Move::StockToFoundation(f as u8));
+            }
+        }
+    }
+    for w in 0..rules.piles() {
+        if let Some(&top) = pos.pile(w).last().filter(|&&top| wanted >> top & 1 != 0) {
+            for f in 0..foundations {
+                if pos.needs(f) == Some(top) {
+                    buffer.push(Move::WasteToFoundation {
+                        pile: w as u8,
+                        foundation: f as u8,
+                    });
+                }
+            }
+        }
+    }
+    if !buffer.is_empty() {
+        return Some(buffer[rng.gen_range(0..buffer.len())]);
+    }
+    turned.map(|_| Move::StockToWaste(rng.gen_range(0..rules.piles()) as u8))
 }
 
 /// Plays from `pos` to the end with `policy`, turning random cards; returns the reward.
@@ -294,17 +341,7 @@ fn playout<R: Rng>(
             }
             PlayoutPolicy::RandomHomeFirst
             | PlayoutPolicy::Blend(_)
-            | PlayoutPolicy::GreedyBlend(_) => {
-                pos.moves(buffer);
-                if buffer.iter().any(|m| !matches!(m, Move::StockToWaste(_))) {
-                    buffer.retain(|m| !matches!(m, Move::StockToWaste(_)));
-                }
-                if buffer.is_empty() {
-                    None
-                } else {
-                    Some(buffer[rng.gen_range(0..buffer.len())])
-                }
-            }
+            | PlayoutPolicy::GreedyBlend(_) => random_home_first_move(pos, rng, buffer),
         };
         match mv {
             Some(mv) => pos.play_unchecked(mv),
@@ -447,5 +484,55 @@ pub fn play_out(deal: &Deal, player: &PlayerKind, seed: u64) -> Calculation {
             }
             None => return game,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    /// The filtered list `random_home_first_move` stands for: every legal move, less the
+    /// waste moves when a foundation move exists, one drawn uniformly.
+    fn from_the_list<R: Rng>(pos: &Position, rng: &mut R) -> Option<Move> {
+        let mut moves = Vec::new();
+        pos.moves(&mut moves);
+        if moves.iter().any(|m| !matches!(m, Move::StockToWaste(_))) {
+            moves.retain(|m| !matches!(m, Move::StockToWaste(_)));
+        }
+        (!moves.is_empty()).then(|| moves[rng.gen_range(0..moves.len())])
+    }
+
+    #[test]
+    fn home_first_moves_draw_as_the_filtered_list_does() {
+        let mut buffer = Vec::new();
+        let mut compared = 0;
+        for (rules, games) in [(Rules::STANDARD, 300), (Rules::new(5, 2, 2).unwrap(), 300)] {
+            let mut walk = ChaCha8Rng::seed_from_u64(11);
+            for _ in 0..games {
+                let mut pos = Position::start(rules);
+                loop {
+                    if pos.is_chance() {
+                        pos.turn_random(&mut walk);
+                        continue;
+                    }
+                    let seed: u64 = walk.gen();
+                    let (mut a, mut b) = (
+                        ChaCha8Rng::seed_from_u64(seed),
+                        ChaCha8Rng::seed_from_u64(seed),
+                    );
+                    let fast = random_home_first_move(&pos, &mut a, &mut buffer);
+                    assert_eq!(fast, from_the_list(&pos, &mut b), "{pos:?}");
+                    // The same draws were used, so the generators are still in step.
+                    assert_eq!(a.gen::<u64>(), b.gen::<u64>());
+                    compared += 1;
+                    match fast {
+                        Some(mv) => pos.play_unchecked(mv),
+                        None => break,
+                    }
+                }
+            }
+        }
+        assert!(compared > 10_000, "{compared}");
     }
 }

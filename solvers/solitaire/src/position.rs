@@ -257,9 +257,21 @@ impl Position {
     /// assert_eq!(pos.needs(0), Some(2));
     /// assert_eq!(pos.needs(3), Some(8));
     /// ```
+    #[inline]
     pub fn needs(&self, f: usize) -> Option<u8> {
-        let level = self.levels[f];
-        (level < self.rules.ranks()).then(|| self.rules.foundation_card(f, level + 1))
+        self.rules.next_card(f, self.levels[f])
+    }
+
+    /// The ranks some foundation needs next, as a bit set (bit `r` for rank `r`; bit 0 is
+    /// set by complete foundations and stands for no card): one test tells whether a card
+    /// fits anywhere, before looking for the foundation it fits.
+    #[inline]
+    pub(crate) fn wanted(&self) -> u16 {
+        let mut mask = 0u16;
+        for f in 0..self.rules.foundations() {
+            mask |= 1 << self.rules.next_raw(f, self.levels[f]);
+        }
+        mask
     }
 
     /// The top card of foundation `f`.
@@ -535,10 +547,13 @@ impl Position {
             return;
         }
         let foundations = self.rules.foundations();
+        let wanted = self.wanted();
         if self.turned != 0 {
-            for f in 0..foundations {
-                if self.needs(f) == Some(self.turned) {
-                    out.push(Move::StockToFoundation(f as u8));
+            if wanted >> self.turned & 1 != 0 {
+                for f in 0..foundations {
+                    if self.needs(f) == Some(self.turned) {
+                        out.push(Move::StockToFoundation(f as u8));
+                    }
                 }
             }
             for w in 0..self.rules.piles() {
@@ -546,7 +561,7 @@ impl Position {
             }
         }
         for w in 0..self.rules.piles() {
-            if let Some(top) = self.piles[w].top() {
+            if let Some(top) = self.piles[w].top().filter(|&top| wanted >> top & 1 != 0) {
                 for f in 0..foundations {
                     if self.needs(f) == Some(top) {
                         out.push(Move::WasteToFoundation {

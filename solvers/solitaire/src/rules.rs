@@ -39,6 +39,10 @@ pub struct Rules {
     /// `levels[f][rank]`: the level (1-based) of `rank` on foundation `f`, a lookup table so
     /// that the players and the solver never search the sequence (0 where unused).
     levels: [[u8; 14]; MAX_FOUNDATIONS],
+    /// `next[f][level]`: the rank foundation `f` needs when it holds `level` cards, 0 once
+    /// it is complete; the lookup behind [`Position::needs`](crate::Position::needs), which
+    /// playouts ask many times per move.
+    next: [[u8; 14]; MAX_FOUNDATIONS],
 }
 
 /// The table of levels of [`Rules::level_of`], computed once per rule set.
@@ -51,6 +55,23 @@ const fn level_table(ranks: u8, foundations: u8) -> [[u8; 14]; MAX_FOUNDATIONS] 
             let r = ((f as u32 + 1) * level as u32) % ranks as u32;
             let rank = if r == 0 { ranks } else { r as u8 };
             table[f][rank as usize] = level;
+            level += 1;
+        }
+        f += 1;
+    }
+    table
+}
+
+/// The table of [`Rules::next`]: `(f + 1) · (level + 1)` modulo `ranks` (0 standing for the
+/// king) for `level < ranks`, 0 from `level = ranks` on.
+const fn next_table(ranks: u8, foundations: u8) -> [[u8; 14]; MAX_FOUNDATIONS] {
+    let mut table = [[0u8; 14]; MAX_FOUNDATIONS];
+    let mut f = 0;
+    while f < foundations as usize {
+        let mut level = 0u8;
+        while level < ranks {
+            let r = ((f as u32 + 1) * (level as u32 + 1)) % ranks as u32;
+            table[f][level as usize] = if r == 0 { ranks } else { r as u8 };
             level += 1;
         }
         f += 1;
@@ -101,6 +122,7 @@ impl Rules {
         foundations: 4,
         piles: 4,
         levels: level_table(13, 4),
+        next: next_table(13, 4),
     };
 
     /// A rule set, checked: 2 to 13 ranks, 1 to 4 foundations (fewer than the ranks, each
@@ -132,6 +154,7 @@ impl Rules {
             foundations,
             piles,
             levels: level_table(ranks, foundations),
+            next: next_table(ranks, foundations),
         })
     }
 
@@ -225,6 +248,27 @@ impl Rules {
         } else {
             r as u8
         }
+    }
+
+    /// The rank foundation `f` needs next when it holds `level` cards, `None` once it is
+    /// complete (`level` = the number of ranks): [`foundation_card`](Rules::foundation_card)
+    /// of `level + 1`, read from a table.
+    ///
+    /// ```
+    /// use cgtk_solitaire::Rules;
+    /// assert_eq!(Rules::STANDARD.next_card(1, 6), Some(1)); // 2 4 6 8 10 Q, then A
+    /// assert_eq!(Rules::STANDARD.next_card(1, 13), None);
+    /// ```
+    #[inline]
+    pub fn next_card(&self, f: usize, level: u8) -> Option<u8> {
+        let card = self.next_raw(f, level);
+        (card != 0).then_some(card)
+    }
+
+    /// [`next_card`](Rules::next_card) with 0 for a complete foundation.
+    #[inline]
+    pub(crate) fn next_raw(&self, f: usize, level: u8) -> u8 {
+        self.next[f][level as usize]
     }
 
     /// The whole sequence of foundation `f` (0-based), base card first, king last.
