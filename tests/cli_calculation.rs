@@ -213,10 +213,67 @@ fn bench_shards_merge_to_the_whole_run() {
     let merged = cgtk(&args);
     assert_eq!(merged.code, 0, "{}", merged.stderr);
     let merged: serde_json::Value = serde_json::from_str(&merged.stdout).unwrap();
-    for field in ["games", "wins", "rate", "ci_low", "ci_high", "won_deals"] {
+    for field in [
+        "games",
+        "wins",
+        "rate",
+        "ci_low",
+        "ci_high",
+        "won_deals",
+        "deals",
+    ] {
         assert_eq!(merged[field], whole[field], "{field}");
     }
     assert_eq!(whole["games"], 60);
+    // The deals played: one range for the whole run (the three shards join back into it),
+    // every third deal for a shard.
+    assert_eq!(
+        whole["deals"],
+        serde_json::json!([{"first": 0, "step": 1, "count": 60}])
+    );
+    let second: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&files[1]).unwrap()).unwrap();
+    assert_eq!(
+        second["deals"],
+        serde_json::json!([{"first": 1, "step": 3, "count": 20}])
+    );
+    // A shard given twice is refused, not counted twice.
+    let twice = cgtk(&["calculation", "merge", &files[0], &files[1], &files[0]]);
+    assert_eq!(twice.code, 2, "{}", twice.stdout);
+    assert!(
+        twice.stderr.contains("deal 0 is in two of the results"),
+        "{}",
+        twice.stderr
+    );
+    // Two shards cover different deals, though they count the same games from the same
+    // first deal.
+    let apart = cgtk(&["calculation", "compare", &files[0], &files[1]]);
+    assert_eq!(apart.code, 2, "{}", apart.stdout);
+    assert!(
+        apart.stderr.contains("cover different deals"),
+        "{}",
+        apart.stderr
+    );
+    assert!(
+        apart.stderr.contains("0 deals in common"),
+        "{}",
+        apart.stderr
+    );
+    // A won deal the result did not play is caught when the file is read.
+    let mut forged = second.clone();
+    forged["won_deals"] = serde_json::json!([0]);
+    forged["wins"] = serde_json::json!(1);
+    let forged_path = dir.join("forged.json");
+    std::fs::write(&forged_path, forged.to_string()).unwrap();
+    let forged = cgtk(&["calculation", "merge", &forged_path.to_string_lossy()]);
+    assert_eq!(forged.code, 2);
+    assert!(
+        forged
+            .stderr
+            .contains("lists deal 0 as won but not among the deals it played"),
+        "{}",
+        forged.stderr
+    );
     // The deals won are listed, ascending, one for each win, each within the run, and each
     // one the rule-based player really wins when played alone.
     let won: Vec<u64> = whole["won_deals"]

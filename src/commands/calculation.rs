@@ -5,7 +5,7 @@
 use crate::cli::{read_input, usage, Context};
 use anyhow::Result;
 use cgtk_solitaire::{
-    play_out, solve, BenchSummary, Calculation, Deal, HindsightOptions, MctsOptions,
+    play_out, solve, BenchSummary, Calculation, Deal, DealSlice, HindsightOptions, MctsOptions,
     PairedComparison, PimcOptions, PlayerKind, PlayoutPolicy, Reward, RolloutOptions, Rules,
     Solution, SolveLimits,
 };
@@ -100,7 +100,8 @@ pub enum Command {
         mcts: MctsArgs,
     },
     /// Add up the JSON results of `bench` runs (shards of one run), with the rate and
-    /// interval recomputed.
+    /// interval recomputed; a deal found in two of the files (a shard given twice) is
+    /// refused.
     Merge {
         /// JSON files written by `cgtk --json calculation bench`.
         #[arg(required = true)]
@@ -713,7 +714,8 @@ fn run_bench(
         unknown.load(Ordering::Relaxed),
         seconds,
     )
-    .with_won_deals(won_deals);
+    .with_won_deals(won_deals)
+    .with_deals(vec![DealSlice::shard(first_seed, deals, index, count)]);
     ctx.emit(&summary, || summary_text(&summary))
 }
 
@@ -737,12 +739,33 @@ fn summary_text(s: &BenchSummary) -> String {
 
 fn read_summary(path: &std::path::Path) -> Result<BenchSummary> {
     let text = read_input(path)?;
-    serde_json::from_str(&text).map_err(|e| {
+    let summary: BenchSummary = serde_json::from_str(&text).map_err(|e| {
         usage(format!(
             "{} is not a result of `cgtk --json calculation bench`: {e}",
             path.display()
         ))
-    })
+    })?;
+    if let Some(played) = summary.deal_numbers() {
+        if played.len() as u64 != summary.games {
+            return Err(usage(format!(
+                "{} counts {} games but lists {} deals played",
+                path.display(),
+                summary.games,
+                played.len()
+            )));
+        }
+        if let Some(d) = summary
+            .won_deals
+            .iter()
+            .find(|d| played.binary_search(d).is_err())
+        {
+            return Err(usage(format!(
+                "{} lists deal {d} as won but not among the deals it played",
+                path.display()
+            )));
+        }
+    }
+    Ok(summary)
 }
 
 fn run_merge(files: &[PathBuf], ctx: &Context) -> Result<()> {
@@ -768,7 +791,23 @@ struct CompareReport {
 fn run_compare(first: &std::path::Path, second: &std::path::Path, ctx: &Context) -> Result<()> {
     let a = read_summary(first)?;
     let b = read_summary(second)?;
-    if (a.first_seed, a.games, a.piles) != (b.first_seed, b.games, b.piles) {
+    // Results that list their deals must list the same ones; older results are matched
+    // by their first deal and number of games.
+    if let (Some(x), Some(y)) = (a.deal_numbers(), b.deal_numbers()) {
+        if x != y || a.piles != b.piles {
+            let common = x.iter().filter(|d| y.binary_search(d).is_ok()).count();
+            return Err(usage(format!(
+                "{} and {} cover different deals ({} deals, {} piles; {} deals, {} piles; {} deals in common)",
+                first.display(),
+                second.display(),
+                x.len(),
+                a.piles,
+                y.len(),
+                b.piles,
+                common
+            )));
+        }
+    } else if (a.first_seed, a.games, a.piles) != (b.first_seed, b.games, b.piles) {
         return Err(usage(format!(
             "{} and {} cover different deals ({} games from {}, {} piles; {} games from {}, {} piles)",
             first.display(),

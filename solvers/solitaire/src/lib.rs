@@ -65,4 +65,6 @@ mod exact;
 pub use exact::{all_deals, exact_best_move, exact_win_probability, winnable_deals, ExactError};
 
 mod stats;
-pub use stats::{sign_test, wilson_interval, BenchSummary, MergeError, PairedComparison};
+pub use stats::{
+    sign_test, wilson_interval, BenchSummary, DealSlice, MergeError, PairedComparison,
+};

@@ -64,6 +64,60 @@ pub struct BenchSummary {
     /// this list existed read as an empty list.
     #[serde(default)]
     pub won_deals: Vec<u64>,
+    /// The deals played, as evenly spaced runs of deal numbers (one for a whole run, one
+    /// per shard after a merge, joined back into one when they fill a range), so that
+    /// [`merge`](BenchSummary::merge) refuses a shard counted twice and two results can be
+    /// checked to cover the same deals. Results written before this list existed read as
+    /// an empty list (deals not known).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deals: Vec<DealSlice>,
+}
+
+/// Evenly spaced deal numbers: `count` deals from `first`, `step` apart. A whole run of
+/// deals `S..S+D` is `{ first: S, step: 1, count: D }`; its shard `I/N` is
+/// `{ first: S + I − 1, step: N, count: ⌈(D − I + 1) / N⌉ }`.
+///
+/// ```
+/// use cgtk_solitaire::DealSlice;
+/// let shard = DealSlice::shard(100, 10, 3, 4); // shard 3/4 of deals 100..110
+/// assert_eq!(shard.numbers().collect::<Vec<_>>(), [102, 106]);
+/// assert_eq!(DealSlice::shard(0, 3, 4, 4).count, 0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealSlice {
+    /// The first deal's number.
+    pub first: u64,
+    /// The distance between consecutive deals (at least 1).
+    pub step: u64,
+    /// How many deals.
+    pub count: u64,
+}
+
+impl DealSlice {
+    /// Shard `index` of `shards` (1-based) of the `deals` deals numbered from `first_seed`:
+    /// the deals `k` with `(k − first_seed) mod shards = index − 1`.
+    pub fn shard(first_seed: u64, deals: u64, index: u64, shards: u64) -> DealSlice {
+        let shards = shards.max(1);
+        let offset = index.saturating_sub(1);
+        DealSlice {
+            first: first_seed + offset,
+            step: shards,
+            count: deals.saturating_sub(offset).div_ceil(shards),
+        }
+    }
+
+    /// The deal numbers, ascending.
+    pub fn numbers(&self) -> impl Iterator<Item = u64> {
+        let (first, step) = (self.first, self.step.max(1));
+        (0..self.count).map(move |k| first + k * step)
+    }
+}
+
+/// Every deal number of `slices`, ascending (repeats kept).
+fn deal_numbers(slices: &[DealSlice]) -> Vec<u64> {
+    let mut all: Vec<u64> = slices.iter().flat_map(DealSlice::numbers).collect();
+    all.sort_unstable();
+    all
 }
 
 /// Why results could not be merged.
@@ -75,6 +129,9 @@ pub enum MergeError {
     /// Results of different players or pile counts.
     #[error("cannot add results of {0} and {1}: different players or numbers of waste piles")]
     Mismatch(String, String),
+    /// Two parts played the same deal: a shard given twice, or shards of different runs.
+    #[error("deal {0} is in two of the results: a shard given twice, or shards of different runs that overlap")]
+    Overlap(u64),
 }
 
 impl BenchSummary {
@@ -118,6 +175,7 @@ impl BenchSummary {
                 seconds / games as f64
             },
             won_deals: Vec::new(),
+            deals: Vec::new(),
         }
     }
 
@@ -133,6 +191,25 @@ impl BenchSummary {
         deals.dedup();
         self.won_deals = deals;
         self
+    }
+
+    /// The summary with the deals played set to `deals`.
+    ///
+    /// ```
+    /// use cgtk_solitaire::{BenchSummary, DealSlice};
+    /// let s = BenchSummary::new("random", 4, 0, 5, 0, 0, 1.0)
+    ///     .with_deals(vec![DealSlice::shard(0, 10, 1, 2)]);
+    /// assert_eq!(s.deal_numbers(), Some(vec![0, 2, 4, 6, 8]));
+    /// ```
+    pub fn with_deals(mut self, deals: Vec<DealSlice>) -> BenchSummary {
+        self.deals = deals;
+        self
+    }
+
+    /// The numbers of the deals played, ascending; `None` for a result that does not list
+    /// them (written before the list existed).
+    pub fn deal_numbers(&self) -> Option<Vec<u64>> {
+        (!self.deals.is_empty() || self.games == 0).then(|| deal_numbers(&self.deals))
     }
 
     /// Adds up shards of one run: counts and time add, the rate and interval are
@@ -167,6 +244,25 @@ impl BenchSummary {
             .iter()
             .flat_map(|p| p.won_deals.iter().copied())
             .collect();
+        // The deals played are known when every part lists them; then no deal may be
+        // counted twice.
+        let mut deals = Vec::new();
+        if parts.iter().all(|p| !p.deals.is_empty() || p.games == 0) {
+            deals = parts.iter().flat_map(|p| p.deals.iter().copied()).collect();
+            let numbers = deal_numbers(&deals);
+            if let Some(w) = numbers.windows(2).find(|w| w[0] == w[1]) {
+                return Err(MergeError::Overlap(w[0]));
+            }
+            if let (Some(&lo), Some(&hi)) = (numbers.first(), numbers.last()) {
+                if hi - lo + 1 == numbers.len() as u64 {
+                    deals = vec![DealSlice {
+                        first: lo,
+                        step: 1,
+                        count: numbers.len() as u64,
+                    }];
+                }
+            }
+        }
         Ok(BenchSummary::new(
             &first.player,
             first.piles,
@@ -176,7 +272,8 @@ impl BenchSummary {
             unknown,
             seconds,
         )
-        .with_won_deals(won_deals))
+        .with_won_deals(won_deals)
+        .with_deals(deals))
     }
 }
 

@@ -1,6 +1,7 @@
-//! The paired comparison of two players: the sign test against an exact count.
+//! Benchmark summaries: the paired comparison of two players (the sign test against an
+//! exact count) and the deals a sharded run plays.
 
-use cgtk_solitaire::{sign_test, PairedComparison};
+use cgtk_solitaire::{sign_test, BenchSummary, DealSlice, MergeError, PairedComparison};
 
 /// The two-sided sign test recounted with exact integers: the number of the 2^n ways to
 /// split n discordant deals whose smaller side is at most min(b, c), times 2, over 2^n.
@@ -37,4 +38,63 @@ fn a_paired_comparison_counts_each_side() {
     let c = PairedComparison::new(&[0, 2, 4, 6, 8], &[1, 2, 3, 4]);
     assert_eq!((c.both, c.only_first, c.only_second), (2, 3, 2));
     assert!((c.p_value - 1.0).abs() < 1e-12);
+}
+
+/// The shards 1..=N of a run play every deal of the run exactly once, whatever N.
+#[test]
+fn shards_cover_the_run_once() {
+    for first_seed in [0u64, 7] {
+        for deals in 0..=23u64 {
+            for shards in 1..=9u64 {
+                let mut all: Vec<u64> = (1..=shards)
+                    .flat_map(|i| DealSlice::shard(first_seed, deals, i, shards).numbers())
+                    .collect();
+                all.sort_unstable();
+                let whole: Vec<u64> = (first_seed..first_seed + deals).collect();
+                assert_eq!(
+                    all, whole,
+                    "{deals} deals from {first_seed} in {shards} shards"
+                );
+            }
+        }
+    }
+}
+
+/// Merged shards list their deals; a complete set joins back into one range, a shard
+/// given twice is refused, and results without a list of deals still merge.
+#[test]
+fn merge_tracks_the_deals_played() {
+    let part = |i: u64, wins: Vec<u64>| {
+        BenchSummary::new("p", 4, 0, 5, wins.len() as u64, 0, 1.0)
+            .with_won_deals(wins)
+            .with_deals(vec![DealSlice::shard(0, 10, i, 2)])
+    };
+    let (a, b) = (part(1, vec![0, 4]), part(2, vec![3]));
+    let all = BenchSummary::merge(&[a.clone(), b.clone()]).unwrap();
+    assert_eq!(
+        all.deals,
+        [DealSlice {
+            first: 0,
+            step: 1,
+            count: 10
+        }]
+    );
+    assert_eq!(all.deal_numbers(), Some((0..10).collect()));
+    assert_eq!(all.won_deals, [0, 3, 4]);
+    assert_eq!(
+        BenchSummary::merge(&[a.clone(), b.clone(), a.clone()]),
+        Err(MergeError::Overlap(0))
+    );
+    // Two shards of 10 that leave a gap keep their slices.
+    let c =
+        BenchSummary::new("p", 4, 0, 5, 0, 0, 1.0).with_deals(vec![DealSlice::shard(20, 10, 1, 2)]);
+    let gap = BenchSummary::merge(&[a.clone(), c]).unwrap();
+    assert_eq!(gap.deals.len(), 2);
+    assert_eq!(gap.deal_numbers().unwrap().len(), 10);
+    // An older result (no list) makes the merged list unknown, not wrong.
+    let old = BenchSummary::new("p", 4, 10, 5, 0, 0, 1.0);
+    let mixed = BenchSummary::merge(&[a, old]).unwrap();
+    assert!(mixed.deals.is_empty());
+    assert_eq!(mixed.deal_numbers(), None);
+    assert_eq!(mixed.games, 10);
 }
