@@ -237,6 +237,9 @@ fn bench_shards_merge_to_the_whole_run() {
         second["deals"],
         serde_json::json!([{"first": 1, "step": 3, "count": 20}])
     );
+    // Processor time is measured per game, and adds up over the shards.
+    let cpu = |v: &serde_json::Value| v["cpu_seconds_per_game"].as_f64().unwrap();
+    assert!(cpu(&whole) > 0.0 && cpu(&merged) > 0.0);
     // A shard given twice is refused, not counted twice.
     let twice = cgtk(&["calculation", "merge", &files[0], &files[1], &files[0]]);
     assert_eq!(twice.code, 2, "{}", twice.stdout);

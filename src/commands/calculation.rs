@@ -659,6 +659,7 @@ fn run_bench(
     let won_deals = Mutex::new(Vec::new());
     let unknown = AtomicU64::new(0);
     let start = Instant::now();
+    let cpu_start = cpu_time::ProcessTime::now();
     let failures: Vec<String> = seeds
         .par_iter()
         .filter_map(|&seed| {
@@ -702,6 +703,7 @@ fn run_bench(
         anyhow::bail!("{failure}");
     }
     let seconds = start.elapsed().as_secs_f64();
+    let cpu_seconds = cpu_start.elapsed().as_secs_f64();
     let won_deals = won_deals
         .into_inner()
         .map_err(|_| anyhow::anyhow!("a game of the benchmark panicked"))?;
@@ -715,7 +717,8 @@ fn run_bench(
         seconds,
     )
     .with_won_deals(won_deals)
-    .with_deals(vec![DealSlice::shard(first_seed, deals, index, count)]);
+    .with_deals(vec![DealSlice::shard(first_seed, deals, index, count)])
+    .with_cpu_seconds(cpu_seconds);
     ctx.emit(&summary, || summary_text(&summary))
 }
 
@@ -731,6 +734,9 @@ fn summary_text(s: &BenchSummary) -> String {
         100.0 * s.ci_high,
         s.seconds_per_game
     );
+    if let Some(cpu) = s.cpu_seconds_per_game {
+        text.push_str(&format!(" ({cpu:.3} s of processor time)"));
+    }
     if s.unknown > 0 {
         text.push_str(&format!(", {} undecided", s.unknown));
     }

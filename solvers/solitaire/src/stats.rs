@@ -59,6 +59,12 @@ pub struct BenchSummary {
     pub ci_high: f64,
     /// Wall-clock seconds of the run divided by its games.
     pub seconds_per_game: f64,
+    /// Processor seconds of the run (all its threads) divided by its games: the fair
+    /// figure on a shared machine, where wall time also counts the other programs. Absent
+    /// in results written before it was measured; after a merge, present only when every
+    /// part has it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_seconds_per_game: Option<f64>,
     /// The numbers of the deals won (found winnable, for the solver), ascending, so that
     /// two players can be compared deal by deal on the same deals. Results written before
     /// this list existed read as an empty list.
@@ -176,6 +182,7 @@ impl BenchSummary {
             },
             won_deals: Vec::new(),
             deals: Vec::new(),
+            cpu_seconds_per_game: None,
         }
     }
 
@@ -190,6 +197,19 @@ impl BenchSummary {
         deals.sort_unstable();
         deals.dedup();
         self.won_deals = deals;
+        self
+    }
+
+    /// The summary with the run's processor time, `cpu_seconds` in all, spread over its
+    /// games.
+    ///
+    /// ```
+    /// use cgtk_solitaire::BenchSummary;
+    /// let s = BenchSummary::new("random", 4, 0, 10, 0, 0, 4.0).with_cpu_seconds(3.0);
+    /// assert_eq!(s.cpu_seconds_per_game, Some(0.3));
+    /// ```
+    pub fn with_cpu_seconds(mut self, cpu_seconds: f64) -> BenchSummary {
+        self.cpu_seconds_per_game = (self.games > 0).then(|| cpu_seconds / self.games as f64);
         self
     }
 
@@ -263,7 +283,15 @@ impl BenchSummary {
                 }
             }
         }
-        Ok(BenchSummary::new(
+        let cpu_seconds: Option<f64> = parts
+            .iter()
+            .map(|p| {
+                p.cpu_seconds_per_game
+                    .map(|c| c * p.games as f64)
+                    .or((p.games == 0).then_some(0.0))
+            })
+            .sum();
+        let mut total = BenchSummary::new(
             &first.player,
             first.piles,
             first_seed,
@@ -273,7 +301,11 @@ impl BenchSummary {
             seconds,
         )
         .with_won_deals(won_deals)
-        .with_deals(deals))
+        .with_deals(deals);
+        if let Some(cpu) = cpu_seconds {
+            total = total.with_cpu_seconds(cpu);
+        }
+        Ok(total)
     }
 }
 

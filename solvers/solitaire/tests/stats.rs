@@ -98,3 +98,20 @@ fn merge_tracks_the_deals_played() {
     assert_eq!(mixed.deal_numbers(), None);
     assert_eq!(mixed.games, 10);
 }
+
+/// Processor time adds up over the parts when every part measured it.
+#[test]
+fn merge_adds_processor_time() {
+    let part = |games: u64, cpu: Option<f64>| {
+        let s = BenchSummary::new("p", 4, 0, games, 0, 0, 10.0);
+        match cpu {
+            Some(c) => s.with_cpu_seconds(c),
+            None => s,
+        }
+    };
+    let both = BenchSummary::merge(&[part(10, Some(5.0)), part(30, Some(15.0))]).unwrap();
+    assert_eq!(both.cpu_seconds_per_game, Some(0.5));
+    assert_eq!(both.seconds_per_game, 0.5);
+    let one = BenchSummary::merge(&[part(10, Some(5.0)), part(30, None)]).unwrap();
+    assert_eq!(one.cpu_seconds_per_game, None);
+}
