@@ -54,7 +54,7 @@ fn search(c: &mut Criterion) {
             MctsOptions::baseline(1000),
         ),
         (
-            "best move, 1000 rule-based playouts, lean tree",
+            "best move, 1000 blend playouts, lean tree",
             MctsOptions::best(1000),
         ),
     ] {

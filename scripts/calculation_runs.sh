@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Long Calculation benchmark runs in resumable shards, one JSON file per shard.
+#
+#   scripts/calculation_runs.sh NAME N [I...] -- BENCH-OPTIONS...
+#
+# plays shard I of N (every shard 1..N when no I is given) of
+# `cgtk --threads 1 --json calculation bench BENCH-OPTIONS... --shard I/N` and writes
+# docs/runs/calculation/NAME/shard-I-of-N.json, skipping shards already written, so a run
+# that was stopped resumes where it stopped and several machines (or sessions) can share a
+# run. Each file is written whole or not at all. The totals come from
+#
+#   cgtk calculation merge docs/runs/calculation/NAME/*.json
+#
+# and two players on the same deals compare with `cgtk calculation compare`.
+# Environment: CGTK (default target/release/cgtk), NICE (default 10).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ $# -lt 3 ]; then
+  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+  exit 2
+fi
+name=$1
+count=$2
+shift 2
+shards=()
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+  shards+=("$1")
+  shift
+done
+if [ $# -eq 0 ]; then
+  echo "error: put -- before the bench options" >&2
+  exit 2
+fi
+shift
+if [ ${#shards[@]} -eq 0 ]; then
+  shards=($(seq 1 "$count"))
+fi
+
+cgtk=${CGTK:-target/release/cgtk}
+dir=docs/runs/calculation/$name
+mkdir -p "$dir"
+for i in "${shards[@]}"; do
+  out=$dir/shard-$i-of-$count.json
+  if [ -s "$out" ]; then
+    continue
+  fi
+  echo "$(date -u +%H:%M:%S) $name shard $i/$count" >&2
+  nice -n "${NICE:-10}" "$cgtk" --threads 1 --json calculation bench "$@" --shard "$i/$count" \
+    > "$out.part"
+  mv "$out.part" "$out"
+done
