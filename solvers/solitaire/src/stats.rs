@@ -232,9 +232,11 @@ impl BenchSummary {
         (!self.deals.is_empty() || self.games == 0).then(|| deal_numbers(&self.deals))
     }
 
-    /// Adds up shards of one run: counts and time add, the rate and interval are
+    /// Adds up shards of one run: counts and times add, the rate and interval are
     /// recomputed, the lists of deals won are united. All parts must have the same player
-    /// and waste piles.
+    /// and waste piles. When every part lists the deals it played, no deal may be in two
+    /// parts ([`MergeError::Overlap`]) and the lists are joined (into one range when they
+    /// fill one); otherwise the merged list is left empty (not known).
     ///
     /// ```
     /// use cgtk_solitaire::BenchSummary;
