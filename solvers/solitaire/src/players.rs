@@ -504,7 +504,7 @@ mod tests {
     }
 
     #[test]
-    fn home_first_moves_draw_as_the_filtered_list_does() {
+    fn home_first_moves_draw_as_the_filtered_list_does_and_wanted_ranks_are_needed() {
         let mut buffer = Vec::new();
         let mut compared = 0;
         for (rules, games) in [(Rules::STANDARD, 300), (Rules::new(5, 2, 2).unwrap(), 300)] {
@@ -515,6 +515,12 @@ mod tests {
                     if pos.is_chance() {
                         pos.turn_random(&mut walk);
                         continue;
+                    }
+                    // The bit set of wanted ranks says what `needs` says.
+                    let wanted = pos.wanted();
+                    for rank in 1..=rules.ranks() {
+                        let needed = (0..rules.foundations()).any(|f| pos.needs(f) == Some(rank));
+                        assert_eq!(wanted >> rank & 1 != 0, needed, "{rank} in {pos:?}");
                     }
                     let seed: u64 = walk.gen();
                     let (mut a, mut b) = (
