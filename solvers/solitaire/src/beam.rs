@@ -60,19 +60,21 @@ pub(crate) fn score(pos: &Position) -> i32 {
 /// base policy uses 0).
 pub(crate) fn order_score(pos: &Position, empty_bonus: i32) -> i32 {
     let rules = pos.rules();
-    // due[r]: the due times of rank r, soonest first; count[r] of them.
+    let ranks = rules.ranks();
+    // due[r]: the due times of rank r, soonest first (filled in order of due time, so no
+    // sort is needed); count[r] of them.
     let mut due = [[0u8; crate::rules::MAX_FOUNDATIONS]; 14];
     let mut count = [0usize; 14];
-    for f in 0..rules.foundations() {
-        let level = pos.level(f);
-        for l in level + 1..=rules.ranks() {
-            let r = rules.foundation_card(f, l) as usize;
-            due[r][count[r]] = l - level - 1;
-            count[r] += 1;
+    for d in 0..ranks {
+        for f in 0..rules.foundations() {
+            let level = pos.level(f);
+            if level + d < ranks {
+                // The card at level `level + d + 1` of foundation f is due after d others.
+                let r = rules.next_raw(f, level + d) as usize;
+                due[r][count[r]] = d;
+                count[r] += 1;
+            }
         }
-    }
-    for r in 1..=rules.ranks() as usize {
-        due[r][..count[r]].sort_unstable();
     }
     // Waste cards in order of depth below their pile's top take the due times in order.
     let mut times = [[0u8; 48]; crate::rules::MAX_PILES];
@@ -103,11 +105,17 @@ pub(crate) fn order_score(pos: &Position, empty_bonus: i32) -> i32 {
     for (w, row) in times.iter().enumerate().take(rules.piles()) {
         let t = &row[..pos.pile(w).len()];
         for (j, &upper) in t.iter().enumerate() {
-            for &lower in &t[..j] {
-                if upper > lower {
-                    penalty += 8 + i32::from(upper - lower);
-                }
-            }
+            penalty += t[..j]
+                .iter()
+                .map(|&lower| {
+                    let late = i32::from(upper) - i32::from(lower);
+                    if late > 0 {
+                        8 + late
+                    } else {
+                        0
+                    }
+                })
+                .sum::<i32>();
         }
     }
     64 * pos.cards_on_foundations() as i32 - penalty
@@ -408,6 +416,93 @@ mod tests {
             }
             assert!(won > 0 && lost > 0, "{rules}: {won} won, {lost} lost");
         }
+    }
+
+    /// `order_score` from its definition, written plainly: every waste card with its due
+    /// time, the cards of a rank taking that rank's due times in order of depth below the
+    /// top (piles in order at equal depth), and the penalty summed over the wrongly ordered
+    /// pairs of each pile.
+    fn order_score_by_definition(pos: &Position, empty_bonus: i32) -> i32 {
+        let rules = pos.rules();
+        let mut due: Vec<Vec<u8>> = vec![Vec::new(); 14];
+        for f in 0..rules.foundations() {
+            let seq = rules.foundation_sequence(f);
+            for (i, &r) in seq.iter().enumerate().skip(pos.level(f) as usize) {
+                due[r as usize].push((i - pos.level(f) as usize) as u8);
+            }
+        }
+        for d in due.iter_mut() {
+            d.sort();
+        }
+        // (depth, pile, index) of every waste card, in the order that hands out due times.
+        let mut cards = Vec::new();
+        for w in 0..rules.piles() {
+            let pile = pos.pile(w);
+            for (i, _) in pile.iter().enumerate() {
+                cards.push((pile.len() - 1 - i, w, i));
+            }
+        }
+        cards.sort();
+        let mut time = vec![vec![0u8; 48]; rules.piles()];
+        let mut taken = [0usize; 14];
+        for (_, w, i) in cards {
+            let r = pos.pile(w)[i] as usize;
+            time[w][i] = due[r][taken[r].min(due[r].len().saturating_sub(1))];
+            taken[r] += 1;
+        }
+        let mut value = 64 * pos.cards_on_foundations() as i32;
+        for (w, row) in time.iter().enumerate() {
+            let n = pos.pile(w).len();
+            if n == 0 {
+                value += empty_bonus;
+            }
+            for upper in 0..n {
+                for lower in 0..upper {
+                    let (u, l) = (row[upper] as i32, row[lower] as i32);
+                    if u > l {
+                        value -= 8 + u - l;
+                    }
+                }
+            }
+        }
+        value
+    }
+
+    #[test]
+    fn order_score_follows_its_definition() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut checked = 0;
+        for rules in [
+            Rules::STANDARD,
+            Rules::new(13, 4, 3).unwrap_or(Rules::STANDARD),
+            Rules::new(7, 3, 2).unwrap_or(Rules::STANDARD),
+        ] {
+            for _ in 0..200 {
+                let mut pos = Position::start(rules);
+                let mut moves = Vec::new();
+                loop {
+                    if pos.is_chance() {
+                        pos.turn_random(&mut rng);
+                        continue;
+                    }
+                    for bonus in [0, 32] {
+                        assert_eq!(
+                            order_score(&pos, bonus),
+                            order_score_by_definition(&pos, bonus),
+                            "{pos:?}"
+                        );
+                    }
+                    checked += 1;
+                    pos.moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play_unchecked(moves[rng.gen_range(0..moves.len())]);
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     #[test]
