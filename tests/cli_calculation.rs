@@ -268,6 +268,24 @@ fn bench_shards_merge_to_the_whole_run() {
     forged["wins"] = serde_json::json!(1);
     let forged_path = dir.join("forged.json");
     std::fs::write(&forged_path, forged.to_string()).unwrap();
+    // A list of deals no bench writes (too many, or numbers past 2^64) is refused, not
+    // expanded.
+    for deals in [
+        serde_json::json!([{"first": 0, "step": 1, "count": u64::MAX}]),
+        serde_json::json!([{"first": u64::MAX - 1, "step": 3, "count": 20}]),
+    ] {
+        let mut huge = second.clone();
+        huge["deals"] = deals;
+        let path = dir.join("huge.json");
+        std::fs::write(&path, huge.to_string()).unwrap();
+        let out = cgtk(&["calculation", "merge", &path.to_string_lossy()]);
+        assert_eq!(out.code, 2, "{}", out.stdout);
+        assert!(
+            out.stderr.contains("list of deals played"),
+            "{}",
+            out.stderr
+        );
+    }
     let forged = cgtk(&["calculation", "merge", &forged_path.to_string_lossy()]);
     assert_eq!(forged.code, 2);
     assert!(

@@ -112,10 +112,11 @@ impl DealSlice {
         }
     }
 
-    /// The deal numbers, ascending.
+    /// The deal numbers, ascending (numbers past `u64::MAX` stop at it: no run of deals
+    /// reaches there).
     pub fn numbers(&self) -> impl Iterator<Item = u64> {
         let (first, step) = (self.first, self.step.max(1));
-        (0..self.count).map(move |k| first + k * step)
+        (0..self.count).map(move |k| first.saturating_add(k.saturating_mul(step)))
     }
 }
 
