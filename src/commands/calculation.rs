@@ -743,9 +743,6 @@ fn summary_text(s: &BenchSummary) -> String {
     text
 }
 
-/// The most deals a result read back may list (their numbers are expanded to be checked).
-const MAX_LISTED_DEALS: u64 = 100_000_000;
-
 fn read_summary(path: &std::path::Path) -> Result<BenchSummary> {
     let text = read_input(path)?;
     let summary: BenchSummary = serde_json::from_str(&text).map_err(|e| {
@@ -754,47 +751,9 @@ fn read_summary(path: &std::path::Path) -> Result<BenchSummary> {
             path.display()
         ))
     })?;
-    // The list of deals played is checked before it is expanded: every slice must stay
-    // within the deal numbers and the slices must add up to the games.
-    let bad_slice = summary.deals.iter().find(|s| {
-        s.count > 0
-            && (s.step == 0 && s.count > 1
-                || (s.count - 1)
-                    .checked_mul(s.step)
-                    .and_then(|span| s.first.checked_add(span))
-                    .is_none())
-    });
-    let listed = summary
-        .deals
-        .iter()
-        .try_fold(0u64, |total, s| total.checked_add(s.count));
-    if bad_slice.is_some() || listed.map_or(true, |n| n > MAX_LISTED_DEALS) {
-        return Err(usage(format!(
-            "{}: its list of deals played is not one `cgtk calculation bench` writes (at most {} deals, numbers below 2^64)",
-            path.display(),
-            MAX_LISTED_DEALS
-        )));
-    }
-    if let Some(played) = summary.deal_numbers() {
-        if played.len() as u64 != summary.games {
-            return Err(usage(format!(
-                "{} counts {} games but lists {} deals played",
-                path.display(),
-                summary.games,
-                played.len()
-            )));
-        }
-        if let Some(d) = summary
-            .won_deals
-            .iter()
-            .find(|d| played.binary_search(d).is_err())
-        {
-            return Err(usage(format!(
-                "{} lists deal {d} as won but not among the deals it played",
-                path.display()
-            )));
-        }
-    }
+    summary
+        .check()
+        .map_err(|e| usage(format!("{}: {e}", path.display())))?;
     Ok(summary)
 }
 

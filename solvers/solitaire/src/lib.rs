@@ -67,4 +67,5 @@ pub use exact::{all_deals, exact_best_move, exact_win_probability, winnable_deal
 mod stats;
 pub use stats::{
     sign_test, wilson_interval, BenchSummary, DealSlice, MergeError, PairedComparison,
+    SummaryError, MAX_LISTED_DEALS,
 };

@@ -62,17 +62,20 @@ const fn level_table(ranks: u8, foundations: u8) -> [[u8; 14]; MAX_FOUNDATIONS] 
     table
 }
 
-/// The table of [`Rules::next`]: `(f + 1) · (level + 1)` modulo `ranks` (0 standing for the
-/// king) for `level < ranks`, 0 from `level = ranks` on.
-const fn next_table(ranks: u8, foundations: u8) -> [[u8; 14]; MAX_FOUNDATIONS] {
+/// The table of [`Rules::next`], the level table turned round: the rank at level `l`
+/// (1-based) of foundation `f` is what it needs when it holds `l − 1` cards; 0 from
+/// `level = ranks` on.
+const fn next_table(levels: &[[u8; 14]; MAX_FOUNDATIONS]) -> [[u8; 14]; MAX_FOUNDATIONS] {
     let mut table = [[0u8; 14]; MAX_FOUNDATIONS];
     let mut f = 0;
-    while f < foundations as usize {
-        let mut level = 0u8;
-        while level < ranks {
-            let r = ((f as u32 + 1) * (level as u32 + 1)) % ranks as u32;
-            table[f][level as usize] = if r == 0 { ranks } else { r as u8 };
-            level += 1;
+    while f < MAX_FOUNDATIONS {
+        let mut rank = 1;
+        while rank < 14 {
+            let level = levels[f][rank];
+            if level > 0 {
+                table[f][level as usize - 1] = rank as u8;
+            }
+            rank += 1;
         }
         f += 1;
     }
@@ -122,7 +125,7 @@ impl Rules {
         foundations: 4,
         piles: 4,
         levels: level_table(13, 4),
-        next: next_table(13, 4),
+        next: next_table(&level_table(13, 4)),
     };
 
     /// A rule set, checked: 2 to 13 ranks, 1 to 4 foundations (fewer than the ranks, each
@@ -149,12 +152,13 @@ impl Rules {
         if piles == 0 || piles as usize > MAX_PILES {
             return Err(RulesError::Piles(piles));
         }
+        let levels = level_table(ranks, foundations);
         Ok(Rules {
             ranks,
             foundations,
             piles,
-            levels: level_table(ranks, foundations),
-            next: next_table(ranks, foundations),
+            levels,
+            next: next_table(&levels),
         })
     }
 

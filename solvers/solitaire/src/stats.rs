@@ -106,7 +106,7 @@ impl DealSlice {
         let shards = shards.max(1);
         let offset = index.saturating_sub(1);
         DealSlice {
-            first: first_seed + offset,
+            first: first_seed.saturating_add(offset),
             step: shards,
             count: deals.saturating_sub(offset).div_ceil(shards),
         }
@@ -141,7 +141,75 @@ pub enum MergeError {
     Overlap(u64),
 }
 
+/// The most deals a summary read back may list (their numbers are expanded to be checked).
+pub const MAX_LISTED_DEALS: u64 = 100_000_000;
+
+/// Why a summary read back is not one `bench` could have written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SummaryError {
+    /// A slice runs past the deal numbers, or the list is too long to check.
+    #[error("its list of deals played is not one `cgtk calculation bench` writes (at most {MAX_LISTED_DEALS} deals, numbers below 2^64)")]
+    Deals,
+    /// The deals listed do not add up to the games.
+    #[error("it counts {games} games but lists {listed} deals played")]
+    Games {
+        /// Games counted.
+        games: u64,
+        /// Deals listed.
+        listed: u64,
+    },
+    /// A deal counted as won is not among those played.
+    #[error("it lists deal {0} as won but not among the deals it played")]
+    WonNotPlayed(u64),
+}
+
 impl BenchSummary {
+    /// Checks a summary read back (from a file) before it is used: its list of deals
+    /// played, when it has one, stays within the deal numbers and at most
+    /// [`MAX_LISTED_DEALS`] (checked before it is expanded), adds up to the games, and
+    /// holds every deal won.
+    ///
+    /// ```
+    /// use cgtk_solitaire::{BenchSummary, DealSlice, SummaryError};
+    /// let s = BenchSummary::new("p", 4, 0, 5, 1, 0, 1.0)
+    ///     .with_won_deals(vec![1])
+    ///     .with_deals(vec![DealSlice::shard(0, 10, 1, 2)]);
+    /// assert_eq!(s.check(), Err(SummaryError::WonNotPlayed(1)));
+    /// ```
+    pub fn check(&self) -> Result<(), SummaryError> {
+        let bad_slice = self.deals.iter().any(|s| {
+            s.count > 0
+                && (s.step == 0 && s.count > 1
+                    || (s.count - 1)
+                        .checked_mul(s.step)
+                        .and_then(|span| s.first.checked_add(span))
+                        .is_none())
+        });
+        let listed = self
+            .deals
+            .iter()
+            .try_fold(0u64, |total, s| total.checked_add(s.count));
+        if bad_slice || listed.map_or(true, |n| n > MAX_LISTED_DEALS) {
+            return Err(SummaryError::Deals);
+        }
+        if let Some(played) = self.deal_numbers() {
+            if played.len() as u64 != self.games {
+                return Err(SummaryError::Games {
+                    games: self.games,
+                    listed: played.len() as u64,
+                });
+            }
+            if let Some(&d) = self
+                .won_deals
+                .iter()
+                .find(|d| played.binary_search(d).is_err())
+            {
+                return Err(SummaryError::WonNotPlayed(d));
+            }
+        }
+        Ok(())
+    }
+
     /// A summary with the rate and interval computed from the counts; `seconds` is the
     /// run's wall-clock time.
     ///

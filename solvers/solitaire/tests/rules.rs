@@ -35,6 +35,16 @@ fn every_foundation_runs_through_every_rank_and_ends_with_its_king() {
             let mut seq = rules.foundation_sequence(f);
             assert_eq!(seq[0] as usize, f + 1);
             assert_eq!(*seq.last().unwrap(), ranks);
+            // The next-card table reads the same sequence: level l needs card l + 1.
+            for (l, &card) in seq.iter().enumerate() {
+                assert_eq!(
+                    rules.next_card(f, l as u8),
+                    Some(card),
+                    "f{} level {l}",
+                    f + 1
+                );
+            }
+            assert_eq!(rules.next_card(f, ranks), None);
             seq.sort();
             assert_eq!(seq, (1..=ranks).collect::<Vec<_>>());
         }
