@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""Recompute the README's table of Calculation runs from the shard files.
+
+    scripts/calculation_table.py           rewrite the table in README.md
+    scripts/calculation_table.py --check   exit 1 if README.md differs from the files
+
+The table, the paired comparisons and the progress of unfinished runs sit in README.md
+between the markers `<!-- calculation-runs:begin -->` and `<!-- calculation-runs:end -->`.
+Every figure there comes from `cgtk --json calculation merge` of the shard files under
+docs/runs/calculation/ and `cgtk --json calculation compare` of two merged results, so no
+number is typed by hand. Environment: CGTK (default target/release/cgtk).
+"""
+
+import json
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+RUNS = ROOT / "docs" / "runs" / "calculation"
+README = ROOT / "README.md"
+BEGIN = "<!-- calculation-runs:begin -->"
+END = "<!-- calculation-runs:end -->"
+
+# (folder, label, the run's `--deals`) in table order, as docs/runs/calculation/README.md
+# lists the runs; the pairs of budgets compared deal by deal.
+ROWS = [
+    ("best-1k", "`best`, 1,000 playouts", 1000),
+    ("seed-1k", "the seed's search, 1,000 playouts", 1000),
+    ("best-10k", "`best`, 10,000 playouts", 1000),
+    ("seed-10k", "the seed's search, 10,000 playouts", 1000),
+    ("best-100k", "`best`, 100,000 playouts", 1000),
+    ("seed-100k", "the seed's search, 100,000 playouts", 1000),
+    ("best-1k-3piles", "`best`, 1,000 playouts, 3 piles", 1000),
+]
+PAIRS = [("1k", "1,000"), ("10k", "10,000"), ("100k", "100,000")]
+SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def cgtk(*args):
+    binary = os.environ.get("CGTK", str(ROOT / "target" / "release" / "cgtk"))
+    out = subprocess.run([binary, "--json", *map(str, args)], check=True,
+                         capture_output=True, text=True)
+    return json.loads(out.stdout)
+
+
+def shard_files(name):
+    """The shard files of a run, by shard number: {I: path}, and N."""
+    files, total = {}, None
+    for path in (RUNS / name).glob("shard-*-of-*.json"):
+        i, n = map(int, re.fullmatch(r"shard-(\d+)-of-(\d+)\.json", path.name).groups())
+        if total not in (None, n):
+            sys.exit(f"{name}: shards of {total} and of {n} mixed")
+        files[i], total = path, n
+    return files, total
+
+
+def spans(numbers):
+    """1, 2, 3, 5 -> '1–3, 5'."""
+    out, numbers = [], sorted(numbers)
+    start = prev = numbers[0]
+    for x in numbers[1:] + [None]:
+        if x is not None and x == prev + 1:
+            prev = x
+            continue
+        out.append(f"{start}–{prev}" if prev > start + 1 else
+                   f"{start}, {prev}" if prev == start + 1 else f"{start}")
+        if x is not None:
+            start = prev = x
+    return ", ".join(out)
+
+
+def thousands(n):
+    return f"{n:,}"
+
+
+def deal_range(result, deals):
+    """The deal numbers of the whole run, checked against the slices played."""
+    first = result["first_seed"]
+    for s in result.get("deals") or []:
+        last = s["first"] + s["step"] * (s["count"] - 1)
+        if s["first"] < first or last >= first + deals:
+            sys.exit(f"{result['player']}: deals {s} outside {first}–{first + deals - 1}")
+    return first, first + deals - 1
+
+
+def merged(name, shards=None):
+    files, total = shard_files(name)
+    if not files:
+        return None
+    chosen = sorted(files) if shards is None else sorted(shards)
+    result = cgtk("calculation", "merge", *[files[i] for i in chosen])
+    result["_shards"], result["_of"] = chosen, total
+    return result
+
+
+def power_of_ten(p):
+    if p >= 0.001:
+        return f"{p:.2g}"
+    mantissa, exponent = f"{p:.1e}".split("e")
+    return f"{mantissa} × 10{str(int(exponent)).translate(SUPERSCRIPT)}"
+
+
+def table():
+    lines = ["| player | deals | won | rate (interval) | CPU s / game |",
+             "|---|---|---|---|---|"]
+    results = {}
+    for name, label, count in ROWS:
+        r = merged(name)
+        if r is None:
+            continue
+        lo, hi = deal_range(r, count)
+        r["_range"] = (lo, hi)
+        results[name] = r
+        every = len(r["_shards"]) == r["_of"]
+        deals = f"{lo}–{hi}" if every else (
+            f"{thousands(r['games'])} of {lo}–{hi} "
+            f"(shards {spans(r['_shards'])} of {r['_of']})")
+        cpu = r.get("cpu_seconds_per_game")
+        cpu = f"{cpu:.2f}" if cpu is not None else f"{r['seconds_per_game']:.2f} (wall)"
+        lines.append(f"| {label} | {deals} | {thousands(r['wins'])} | {100 * r['rate']:.1f}% "
+                     f"({100 * r['ci_low']:.1f}%–{100 * r['ci_high']:.1f}%) | {cpu} |")
+    return lines, results
+
+
+def paired():
+    parts = []
+    for budget, words in PAIRS:
+        best, _ = shard_files(f"best-{budget}")
+        seed, _ = shard_files(f"seed-{budget}")
+        common = sorted(set(best) & set(seed))
+        if not common:
+            continue
+        a, b = merged(f"best-{budget}", common), merged(f"seed-{budget}", common)
+        with tempfile.TemporaryDirectory() as tmp:
+            fa, fb = pathlib.Path(tmp, "best.json"), pathlib.Path(tmp, "seed.json")
+            for f, r in ((fa, a), (fb, b)):
+                f.write_text(json.dumps({k: v for k, v in r.items() if not k.startswith("_")}))
+            c = cgtk("calculation", "compare", fa, fb)
+        where = "" if len(common) == a["_of"] else f" (the {thousands(c['games'])} deals run by both)"
+        parts.append(f"at {words} playouts{where} {c['only_first']} against "
+                     f"{c['only_second']} (p = {power_of_ten(c['p_value'])})")
+    return ("Deal by deal (`cgtk calculation compare`; deals won by `best` alone against deals "
+            "won by the seed's search alone, exact two-sided sign test): "
+            + "; ".join(parts) + ".")
+
+
+def progress(results):
+    unfinished = [(n, r) for n, r in results.items() if len(r["_shards"]) < r["_of"]]
+    if not unfinished:
+        return None
+    said, hours = [], 0.0
+    for name, r in unfinished:
+        lo, hi = r["_range"]
+        left = (hi - lo + 1) - r["games"]
+        cpu = r.get("cpu_seconds_per_game") or r["seconds_per_game"]
+        hours += left * cpu / 3600
+        said.append(f"`{name}` {len(r['_shards'])} of {r['_of']} shards "
+                    f"({thousands(r['games'])} deals, {cpu:.1f} processor seconds a game)")
+    return ("Runs still under way (resume them as `docs/runs/calculation/README.md` says): "
+            + "; ".join(said) + f"; about {hours:.1f} processor hours left in all.")
+
+
+def block():
+    lines, results = table()
+    text = "\n".join(lines) + "\n\n" + paired() + "\n"
+    more = progress(results)
+    if more:
+        text += "\n" + more + "\n"
+    return f"{BEGIN}\n{text}{END}"
+
+
+def main():
+    readme = README.read_text()
+    pattern = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END), re.S)
+    if not pattern.search(readme):
+        sys.exit(f"README.md has no {BEGIN} … {END} block")
+    updated = pattern.sub(lambda _: block(), readme)
+    if "--check" in sys.argv[1:]:
+        if updated != readme:
+            sys.exit("README.md's table of Calculation runs is out of date: "
+                     "run scripts/calculation_table.py")
+        return
+    README.write_text(updated)
+
+
+if __name__ == "__main__":
+    main()
