@@ -15,6 +15,7 @@
 //! phase.
 
 use crate::position::{Move, Position};
+use crate::rules::{MAX_FOUNDATIONS, MAX_PILES};
 use crate::solver::{dead, key};
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
@@ -53,32 +54,94 @@ struct Layer {
 /// (3 piles: 398 won with no bonus, 415 with 32; 4 piles: 271 and 281); the evaluation is
 /// a heuristic, not a proof.
 pub(crate) fn score(pos: &Position) -> i32 {
-    order_score(pos, 32)
+    order_score(pos, EMPTY_PILE_BONUS)
 }
+
+/// The beam evaluation's bonus per empty waste pile (see [`score`]).
+const EMPTY_PILE_BONUS: i32 = 32;
 
 /// [`score`] with `empty_bonus` per empty waste pile in place of 32 (the rollout player's
 /// base policy uses 0).
 pub(crate) fn order_score(pos: &Position, empty_bonus: i32) -> i32 {
-    let rules = pos.rules();
-    let ranks = rules.ranks();
-    // due[r]: the due times of rank r, soonest first (filled in order of due time, so no
-    // sort is needed); count[r] of them.
-    let mut due = [[0u8; crate::rules::MAX_FOUNDATIONS]; 14];
-    let mut count = [0usize; 14];
-    for d in 0..ranks {
-        for f in 0..rules.foundations() {
-            let level = pos.level(f);
-            if level + d < ranks {
-                // The card at level `level + d + 1` of foundation f is due after d others.
-                let r = rules.next_raw(f, level + d) as usize;
-                due[r][count[r]] = d;
-                count[r] += 1;
+    order_score_with(pos, &DueTimes::new(pos), empty_bonus)
+}
+
+/// The due times of every rank for one set of foundation levels (see [`score`]): what
+/// [`order_score`] computes first, kept so that positions with the same levels (the
+/// placements of one turned card on the waste piles, successive decisions that bring no
+/// card home) share it.
+#[derive(Clone, Copy)]
+pub(crate) struct DueTimes {
+    /// The levels (and rules) these are the due times for.
+    key: ([u8; MAX_FOUNDATIONS], u8, u8),
+    /// `due[r][k]`: the `k`-th soonest due time of rank `r`, for `k < count[r]`.
+    due: [[u8; MAX_FOUNDATIONS]; 14],
+    count: [u8; 14],
+}
+
+impl DueTimes {
+    fn key(pos: &Position) -> ([u8; MAX_FOUNDATIONS], u8, u8) {
+        let rules = pos.rules();
+        (pos.levels(), rules.ranks(), rules.foundations() as u8)
+    }
+
+    /// The due times for the levels of `pos`.
+    pub(crate) fn new(pos: &Position) -> DueTimes {
+        let rules = pos.rules();
+        let ranks = rules.ranks();
+        // Filled in order of due time, so no sort is needed.
+        let mut due = [[0u8; MAX_FOUNDATIONS]; 14];
+        let mut count = [0u8; 14];
+        for d in 0..ranks {
+            for f in 0..rules.foundations() {
+                let level = pos.level(f);
+                if level + d < ranks {
+                    // The card at level `level + d + 1` of foundation f is due after d others.
+                    let r = rules.next_raw(f, level + d) as usize;
+                    due[r][count[r] as usize] = d;
+                    count[r] += 1;
+                }
             }
         }
+        DueTimes {
+            key: DueTimes::key(pos),
+            due,
+            count,
+        }
     }
+
+    /// Whether these are the due times for the levels of `pos`.
+    fn fits(&self, pos: &Position) -> bool {
+        self.key == DueTimes::key(pos)
+    }
+}
+
+/// The due times of the last levels asked for: [`order_score`] with a memory, recomputing
+/// the due times only when the levels change. Equal to [`order_score`] on every position.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct OrderScorer {
+    last: Option<DueTimes>,
+}
+
+impl OrderScorer {
+    /// [`order_score`] of `pos` with `empty_bonus`.
+    pub(crate) fn score(&mut self, pos: &Position, empty_bonus: i32) -> i32 {
+        let due = match self.last {
+            Some(ref due) if due.fits(pos) => due,
+            _ => self.last.insert(DueTimes::new(pos)),
+        };
+        order_score_with(pos, due, empty_bonus)
+    }
+}
+
+/// [`order_score`] given the due times of the levels of `pos`.
+fn order_score_with(pos: &Position, due_times: &DueTimes, empty_bonus: i32) -> i32 {
+    debug_assert!(due_times.fits(pos));
+    let rules = pos.rules();
+    let (due, count) = (&due_times.due, &due_times.count);
     // Waste cards in order of depth below their pile's top take the due times in order.
-    let mut times = [[0u8; 48]; crate::rules::MAX_PILES];
-    let mut used = [0usize; 14];
+    let mut times = [[0u8; 48]; MAX_PILES];
+    let mut used = [0u8; 14];
     let deepest = (0..rules.piles())
         .map(|w| pos.pile(w).len())
         .max()
@@ -90,7 +153,7 @@ pub(crate) fn order_score(pos: &Position, empty_bonus: i32) -> i32 {
                 let i = pile.len() - 1 - depth;
                 let r = pile[i] as usize;
                 let k = used[r].min(count[r].saturating_sub(1));
-                row[i] = due[r][k];
+                row[i] = due[r][k as usize];
                 used[r] += 1;
             }
         }
@@ -223,6 +286,8 @@ pub(crate) fn beam_search(
     layers.push(first);
     let mut seen = Seen::default();
     let mut children: Vec<Node> = Vec::new();
+    // Children of one position share their due times unless a card went home.
+    let mut scorer = OrderScorer::default();
     for &card in &stock[offset..] {
         let Some(layer) = layers.last() else {
             return Beam::Open;
@@ -258,7 +323,7 @@ pub(crate) fn beam_search(
                     return Ok(false);
                 }
                 children.push(Node {
-                    score: score(&child),
+                    score: scorer.score(&child, EMPTY_PILE_BONUS),
                     ..node
                 });
                 Ok(true)
@@ -469,10 +534,13 @@ mod tests {
     }
 
     #[test]
-    fn order_score_follows_its_definition() {
+    fn order_score_and_the_scorer_follow_the_definition() {
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         let mut checked = 0;
+        // One scorer across every position and rule set: its remembered due times must
+        // never leak into a position with other levels or rules.
+        let mut scorer = OrderScorer::default();
         for rules in [
             Rules::STANDARD,
             Rules::new(13, 4, 3).unwrap_or(Rules::STANDARD),
@@ -487,11 +555,9 @@ mod tests {
                         continue;
                     }
                     for bonus in [0, 32] {
-                        assert_eq!(
-                            order_score(&pos, bonus),
-                            order_score_by_definition(&pos, bonus),
-                            "{pos:?}"
-                        );
+                        let expected = order_score_by_definition(&pos, bonus);
+                        assert_eq!(order_score(&pos, bonus), expected, "{pos:?}");
+                        assert_eq!(scorer.score(&pos, bonus), expected, "{pos:?}");
                     }
                     checked += 1;
                     pos.moves(&mut moves);

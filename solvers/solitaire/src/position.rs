@@ -249,6 +249,12 @@ impl Position {
         self.levels[f]
     }
 
+    /// The number of cards on every foundation (0 past the last foundation).
+    #[inline]
+    pub(crate) fn levels(&self) -> [u8; MAX_FOUNDATIONS] {
+        self.levels
+    }
+
     /// The rank foundation `f` needs next, `None` when it is complete.
     ///
     /// ```

@@ -32,6 +32,7 @@
 //! well as its base policy; with sampled values it is a heuristic that improves on the base
 //! in practice.
 
+use crate::beam::OrderScorer;
 use crate::lean::Lean;
 use crate::position::{Move, Position};
 use crate::solver::Determinized;
@@ -124,11 +125,17 @@ fn evaluate(pos: &Position) -> i32 {
     crate::beam::order_score(pos, 0)
 }
 
+/// [`evaluate`] with a memory of the last due times (the placements of one card, and
+/// successive decisions that bring no card home, share them): equal values, less work.
+fn evaluate_with(scorer: &mut OrderScorer, pos: &Position) -> i32 {
+    scorer.score(pos, 0)
+}
+
 /// The base policy's place for the turned card of `pos` (no waste top fitting a
 /// foundation): the best by [`evaluate`] of every foundation the card fits (followed by
 /// every waste top that then fits) and one waste pile of each set of identical piles, the
 /// first of equal ones; `None` when no card is turned.
-fn placement(pos: &Position) -> Option<Move> {
+fn placement(pos: &Position, scorer: &mut OrderScorer) -> Option<Move> {
     let card = pos.turned()?;
     let rules = pos.rules();
     let mut best: Option<(i32, Move)> = None;
@@ -143,7 +150,7 @@ fn placement(pos: &Position) -> Option<Move> {
             let mut child = *pos;
             child.play_unchecked(mv);
             go_home(&mut child, &mut |_| {});
-            consider(mv, evaluate(&child));
+            consider(mv, evaluate_with(scorer, &child));
         }
     }
     for w in 0..rules.piles() {
@@ -153,16 +160,16 @@ fn placement(pos: &Position) -> Option<Move> {
         let mv = Move::StockToWaste(w as u8);
         let mut child = *pos;
         child.play_unchecked(mv);
-        consider(mv, evaluate(&child));
+        consider(mv, evaluate_with(scorer, &child));
     }
     best.map(|(_, mv)| mv)
 }
 
 /// Plays the base policy's placement of the turned card in `pos` (which must hold one),
 /// telling `record` each move.
-fn base_place<F: FnMut(Move)>(pos: &mut Position, record: &mut F) {
+fn base_place<F: FnMut(Move)>(pos: &mut Position, scorer: &mut OrderScorer, record: &mut F) {
     go_home(pos, record);
-    let Some(mv) = placement(pos) else {
+    let Some(mv) = placement(pos, scorer) else {
         return;
     };
     pos.play_unchecked(mv);
@@ -180,7 +187,7 @@ pub(crate) fn greedy_move(pos: &Position) -> Option<Move> {
     if pos.is_chance() {
         return None;
     }
-    home_top(pos).or_else(|| placement(pos))
+    home_top(pos).or_else(|| placement(pos, &mut OrderScorer::default()))
 }
 
 /// The base policy's moves from `pos` up to and including the placement of the turned card
@@ -199,7 +206,7 @@ pub fn greedy_moves(pos: &Position) -> Option<Vec<Move>> {
     }
     let mut line = Vec::new();
     let mut p = *pos;
-    base_place(&mut p, &mut |mv| line.push(mv));
+    base_place(&mut p, &mut OrderScorer::default(), &mut |mv| line.push(mv));
     (!line.is_empty()).then_some(line)
 }
 
@@ -219,6 +226,7 @@ fn simulate(
     level: u8,
     options: &RolloutOptions,
     rng: &mut ChaCha8Rng,
+    scorer: &mut OrderScorer,
 ) -> Outcome {
     let mut next = rest.len() - pos.unseen_total();
     loop {
@@ -234,7 +242,7 @@ fn simulate(
             next += 1;
         }
         if level == 0 {
-            base_place(&mut pos, &mut |_| {});
+            base_place(&mut pos, scorer, &mut |_| {});
         } else {
             let (line, _) = decide(&pos, options.inner_samples, level, options, rng.gen());
             if line.is_empty() {
@@ -288,6 +296,7 @@ fn decide(
     // With no card left to sample, one order is exact.
     let samples = if rest.is_empty() { 1 } else { samples.max(1) };
     let batch = (samples / 8).max(8);
+    let mut scorer = OrderScorer::default();
     for s in 0..samples {
         rest.shuffle(&mut rng);
         let inner_seed: u64 = rng.gen();
@@ -297,7 +306,7 @@ fn decide(
             }
             // The same inner generator for every placement (common random numbers).
             let mut inner = ChaCha8Rng::seed_from_u64(inner_seed);
-            let out = simulate(*child, &rest, level - 1, options, &mut inner);
+            let out = simulate(*child, &rest, level - 1, options, &mut inner, &mut scorer);
             wins[i] += u32::from(out.won);
             value[i].push(52.0 * f64::from(u8::from(out.won)) + f64::from(out.home));
         }
@@ -429,6 +438,7 @@ mod tests {
                 0,
                 &options,
                 &mut rng,
+                &mut OrderScorer::default(),
             );
             assert_eq!(out.won, game.is_won(), "deal {seed}");
             if out.won {
