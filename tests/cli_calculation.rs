@@ -874,3 +874,85 @@ fn mcts_playouts_by_the_greedy_base_policy_are_named_seeded_and_replay() {
         assert_eq!(value["won"].as_bool(), Some(won.contains(&deal)), "{deal}");
     }
 }
+
+#[test]
+fn review_finds_where_a_game_was_lost_and_refuses_bad_games() {
+    // The rule-based player's game of deal 3, read back from play-out's JSON.
+    let game = common::ok(&[
+        "--json",
+        "calculation",
+        "play-out",
+        "--seed",
+        "3",
+        "--player",
+        "rule-based",
+    ]);
+    let played: serde_json::Value = serde_json::from_str(&game).unwrap();
+    assert_eq!(played["won"], false);
+    let args = [
+        "--json",
+        "calculation",
+        "review",
+        "--seed",
+        "3",
+        "--game",
+        "-",
+        "--nodes",
+        "20000",
+    ];
+    let review = cgtk_with(&args, &game, None);
+    assert_eq!(review.code, 0, "{}", review.stderr);
+    let value: serde_json::Value = serde_json::from_str(&review.stdout).unwrap();
+    assert_eq!(value["moves"], played["moves"]);
+    let checks = value["checkpoints"].as_array().unwrap();
+    let results: Vec<&str> = checks
+        .iter()
+        .map(|c| c["result"].as_str().unwrap())
+        .collect();
+    assert_eq!(results[0], "win");
+    // The turning point: the last checkpoint with a win, and the one after it.
+    let last = results.iter().rposition(|&r| r == "win").unwrap();
+    assert!(last + 1 < checks.len());
+    assert_eq!(value["last_winnable"], checks[last]["moves"]);
+    assert_eq!(value["first_unwon"], checks[last + 1]["moves"]);
+    // Winnability never comes back: everything before the last win is a win, with a line.
+    assert!(results[..=last].iter().all(|&r| r == "win"));
+    assert!(checks[..=last]
+        .iter()
+        .all(|c| !c["line"].as_array().unwrap().is_empty()));
+    assert_eq!(
+        checks.last().unwrap()["moves"].as_u64().unwrap() as usize,
+        played["moves"].as_array().unwrap().len()
+    );
+    // The same review from moves written as text, and its summary.
+    let moves: Vec<&str> = played["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let text = cgtk_with(&args[1..], moves.join("\n"), None);
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    assert!(
+        text.stdout.contains("still winnable after move"),
+        "{}",
+        text.stdout
+    );
+    assert!(
+        text.stdout.contains("winning line from move"),
+        "{}",
+        text.stdout
+    );
+
+    // A move the rules refuse, an unknown move and a JSON without moves exit with 2.
+    for (input, message) in [
+        ("s-w1 s-f1", "move 2 (s-f1) of the game is refused"),
+        ("s-w1 s-f9", "move 2 `s-f9`"),
+        ("{\"seed\": 3}", "no list of `moves`"),
+        ("{\"moves\": [1]}", "not a string"),
+    ] {
+        let run = cgtk_with(&args[1..], input, None);
+        assert_eq!(run.code, 2, "{input}: {}", run.stderr);
+        assert!(run.stderr.contains(message), "{input}: {}", run.stderr);
+    }
+}

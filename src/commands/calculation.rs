@@ -1,6 +1,6 @@
 //! `cgtk calculation …`: the Calculation patience (Broken Intervals): deals, playing a deal
-//! out with a player, the full-information solver, win-rate benchmarks over many deals
-//! (sharded for several machines) and adding up their results.
+//! out with a player, the full-information solver and reviews of games with it, win-rate
+//! benchmarks over many deals (sharded for several machines) and adding up their results.
 
 use crate::cli::{read_input, usage, Context};
 use anyhow::Result;
@@ -9,7 +9,9 @@ use cgtk_solitaire::{
     PairedComparison, PimcOptions, PlayerKind, PlayoutPolicy, Reward, RolloutOptions, Rules,
     Solution, SolveLimits,
 };
-use cgtk_solitaire::{solve_with, SolveMethod};
+use cgtk_solitaire::{
+    review_points, settle, solve_after, solve_with, turning_point, Checkpoint, Move, SolveMethod,
+};
 use clap::{Args as ClapArgs, Subcommand, ValueEnum};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -69,6 +71,35 @@ pub enum Command {
         /// alone, or one breadth-first search with no width limit.
         #[arg(long, value_enum, default_value_t = MethodName::Beam)]
         method: MethodName,
+    },
+    /// Review a game with every card known: after each card placed, could the deal still
+    /// be won? Shows where a lost game went wrong and a winning line from the last point
+    /// that could still be won.
+    ///
+    /// The game is a player's (`--player`, played as `play-out` plays it) or one read from
+    /// `--game FILE`. Each point is searched by the solver with `--nodes` positions; a
+    /// point with no win found within them is "no win found", not "lost", unless the
+    /// search proves it.
+    Review {
+        /// The deal's number.
+        #[arg(long)]
+        seed: u64,
+        /// Waste piles: 4, or 3 in the variant.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
+        piles: u8,
+        /// Who plays the game reviewed (ignored with --game).
+        #[arg(long, value_enum, default_value_t = PlayerName::RuleBased)]
+        player: PlayerName,
+        /// The game's moves: the JSON of `cgtk --json calculation play-out` (its `moves`),
+        /// or moves in the notation separated by spaces or lines (`-` reads standard
+        /// input).
+        #[arg(long, value_name = "FILE")]
+        game: Option<PathBuf>,
+        /// Positions the solver may search at each point.
+        #[arg(long, default_value_t = 200_000)]
+        nodes: u64,
+        #[command(flatten)]
+        mcts: MctsArgs,
     },
     /// Play (or, with `--player solver`, solve) numbered deals in parallel and report the
     /// win rate with its 95% Wilson interval.
@@ -475,6 +506,14 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
         ),
         Command::Merge { files } => run_merge(files, ctx),
         Command::Compare { first, second } => run_compare(first, second, ctx),
+        Command::Review {
+            seed,
+            piles,
+            player,
+            game,
+            nodes,
+            mcts,
+        } => run_review(*seed, *piles, *player, game.as_deref(), *nodes, mcts, ctx),
     }
 }
 
@@ -845,4 +884,192 @@ fn run_compare(first: &std::path::Path, second: &std::path::Path, ctx: &Context)
             }
         )
     })
+}
+
+#[derive(Serialize)]
+struct CheckpointReport {
+    moves: usize,
+    turned: usize,
+    result: &'static str,
+    nodes: u64,
+    /// The winning continuation from here (empty unless `result` is `win`).
+    line: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct ReviewReport {
+    seed: u64,
+    piles: u8,
+    player: String,
+    deal: Vec<String>,
+    moves: Vec<String>,
+    won: bool,
+    nodes_per_point: u64,
+    checkpoints: Vec<CheckpointReport>,
+    /// Moves played at the last point proved winnable and at the point after it (absent
+    /// when every point is winnable, or none is).
+    last_winnable: Option<usize>,
+    first_unwon: Option<usize>,
+}
+
+/// The moves of a game file: the `moves` of a JSON document, or moves in the notation
+/// separated by white space.
+fn read_game_moves(path: &std::path::Path) -> Result<Vec<Move>> {
+    let text = read_input(path)?;
+    let bad = |e: String| usage(format!("{}: {e}", path.display()));
+    let words: Vec<String> = if text.trim_start().starts_with('{') {
+        let value: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| bad(format!("not JSON: {e}")))?;
+        let Some(list) = value.get("moves").and_then(|m| m.as_array()) else {
+            return Err(bad("the JSON has no list of `moves`".into()));
+        };
+        list.iter()
+            .map(|m| {
+                m.as_str()
+                    .map(str::to_string)
+                    .ok_or_else(|| bad(format!("a move that is not a string: {m}")))
+            })
+            .collect::<Result<_>>()?
+    } else {
+        text.split_whitespace().map(str::to_string).collect()
+    };
+    words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            w.parse::<Move>()
+                .map_err(|e| bad(format!("move {} `{w}`: {e}", i + 1)))
+        })
+        .collect()
+}
+
+fn run_review(
+    seed: u64,
+    piles: u8,
+    name: PlayerName,
+    file: Option<&std::path::Path>,
+    nodes: u64,
+    mcts: &MctsArgs,
+    ctx: &Context,
+) -> Result<()> {
+    let deal = Deal::from_seed(rules(piles)?, seed);
+    let (label, moves) = match file {
+        Some(path) => (
+            format!("the game in {}", path.display()),
+            read_game_moves(path)?,
+        ),
+        None => {
+            let player = mcts.player(name)?;
+            let game = play_out(&deal, &player, mcts.player_seed.unwrap_or(seed));
+            (describe(player_label(name), &player), game.moves().to_vec())
+        }
+    };
+    let points = review_points(&deal, &moves).map_err(|(i, e)| {
+        usage(format!(
+            "move {} ({}) of the game is refused: {e}",
+            i + 1,
+            moves[i]
+        ))
+    })?;
+    let bar = ctx.progress(points.len() as u64, "calculation review");
+    let limits = SolveLimits { nodes, time: None };
+    let checks: Vec<Checkpoint> = points
+        .par_iter()
+        .map(|&point| {
+            let report = solve_after(&deal, &moves[..point.moves], limits, SolveMethod::default())
+                .map_err(|(i, e)| {
+                    anyhow::anyhow!("move {} was accepted, then refused: {e}", i + 1)
+                })?;
+            if let Some(bar) = &bar {
+                bar.inc(1);
+            }
+            Ok(Checkpoint {
+                point,
+                solution: report.solution,
+                nodes: report.nodes,
+            })
+        })
+        .collect::<Result<_>>()?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let mut checks = checks;
+    settle(&deal, &moves, &mut checks);
+    let turn = turning_point(&checks);
+    let game = Calculation::replay(deal.clone(), &moves)
+        .map_err(|(i, e)| usage(format!("move {} is refused: {e}", i + 1)))?;
+    let report = ReviewReport {
+        seed,
+        piles,
+        player: label,
+        deal: deal.rank_names(),
+        moves: moves.iter().map(|m| m.to_string()).collect(),
+        won: game.is_won(),
+        nodes_per_point: nodes,
+        checkpoints: checks
+            .iter()
+            .map(|c| CheckpointReport {
+                moves: c.point.moves,
+                turned: c.point.turned,
+                result: match c.solution {
+                    Solution::Win(_) => "win",
+                    Solution::Loss => "loss",
+                    Solution::Unknown => "unknown",
+                },
+                nodes: c.nodes,
+                line: match &c.solution {
+                    Solution::Win(line) => line.iter().map(|m| m.to_string()).collect(),
+                    _ => Vec::new(),
+                },
+            })
+            .collect(),
+        last_winnable: turn.map(|(a, _)| checks[a].point.moves),
+        first_unwon: turn.map(|(_, b)| checks[b].point.moves),
+    };
+    ctx.emit(&report, || review_text(&report, turn))
+}
+
+fn review_text(r: &ReviewReport, turn: Option<(usize, usize)>) -> String {
+    let outcome = |won: bool| if won { "won" } else { "lost" };
+    let mut text = format!(
+        "deal {} ({} waste piles): {}, {} moves, {}\n",
+        r.seed,
+        r.piles,
+        r.player,
+        r.moves.len(),
+        outcome(r.won)
+    );
+    text.push_str("cards turned  moves  with every card known\n");
+    for c in &r.checkpoints {
+        let verdict = match c.result {
+            "win" => "winnable".to_string(),
+            "loss" => "lost (proved)".to_string(),
+            _ => format!("no win found in {} positions", c.nodes),
+        };
+        text.push_str(&format!("{:>12}  {:>5}  {verdict}\n", c.turned, c.moves));
+    }
+    match turn {
+        Some((a, b)) => {
+            let (before, after) = (&r.checkpoints[a], &r.checkpoints[b]);
+            let played = r.moves[before.moves..after.moves].join(" ");
+            text.push_str(&format!(
+                "still winnable after move {} ({} cards turned); after {played} no win was \
+                 found{}\nwinning line from move {}: {}",
+                before.moves,
+                before.turned,
+                if after.result == "loss" {
+                    " (lost, proved)"
+                } else {
+                    ""
+                },
+                before.moves,
+                before.line.join(" ")
+            ));
+        }
+        None if r.checkpoints.first().is_some_and(|c| c.result != "win") => {
+            text.push_str("no win was found for the deal itself; raise --nodes");
+        }
+        None => text.push_str("winnable at every point"),
+    }
+    text
 }

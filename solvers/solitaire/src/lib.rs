@@ -3,8 +3,9 @@
 //! ([`Deal`]), a game with its deal ([`Calculation`]), players from random to Monte Carlo
 //! tree search, a determinized player and a hindsight player ([`PlayerKind`], [`play_out`],
 //! [`pimc_move`], [`hindsight_moves`], [`rollout_moves`]), a
-//! full-information solver ([`solve`]) and exact
-//! optimal play on small decks ([`exact_win_probability`]).
+//! full-information solver ([`solve`], also from a game in progress: [`solve_after`]), a
+//! review of a game with every card known ([`review`]) and exact optimal play on small
+//! decks ([`exact_win_probability`]).
 //!
 //! # Rules
 //!
@@ -58,8 +59,12 @@ pub use rollout::{greedy_moves, rollout_moves, RolloutOptions};
 mod beam;
 mod solver;
 pub use solver::{
-    brute_force_winnable, solve, solve_with, Solution, SolveLimits, SolveMethod, SolveReport,
+    brute_force_winnable, solve, solve_after, solve_with, Solution, SolveLimits, SolveMethod,
+    SolveReport,
 };
+
+mod review;
+pub use review::{review, review_points, settle, turning_point, Checkpoint, ReviewPoint};
 
 mod exact;
 pub use exact::{all_deals, exact_best_move, exact_win_probability, winnable_deals, ExactError};

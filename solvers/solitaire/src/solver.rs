@@ -58,7 +58,7 @@
 use crate::beam::Beam;
 use crate::deal::Deal;
 use crate::game::Calculation;
-use crate::position::{Move, Position};
+use crate::position::{Move, MoveError, Position};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -221,11 +221,58 @@ fn fitted_width(
 /// }
 /// ```
 pub fn solve_with(deal: &Deal, limits: SolveLimits, method: SolveMethod) -> SolveReport {
+    solve_from(deal, &[], Position::start(deal.rules()), limits, method)
+}
+
+/// [`solve_with`] from the position that `prefix` (moves from the start of `deal`) reaches,
+/// before the next card is turned: can the game still be won? A winning line continues
+/// `prefix` and is replayed after it before it is returned. A refused move of `prefix`
+/// comes back with its index.
+///
+/// ```
+/// use cgtk_solitaire::{solve_after, Deal, Move, Rules, Solution, SolveLimits, SolveMethod};
+/// let rules = Rules::new(5, 2, 1).unwrap();
+/// let deal = Deal::new(rules, vec![2, 3, 4, 5, 4, 1, 3, 5]).unwrap();
+/// let (limits, method) = (SolveLimits::default(), SolveMethod::default());
+/// // The first card, a 2, parked on the pile instead of going home: still winnable, by a
+/// // line that brings it home first.
+/// let report = solve_after(&deal, &[Move::StockToWaste(0)], limits, method).unwrap();
+/// let Solution::Win(line) = report.solution else { panic!("winnable") };
+/// assert_eq!(line[0].to_string(), "w1-f1");
+/// // A move the rules refuse comes back with its index.
+/// let refused = solve_after(&deal, &[Move::StockToFoundation(1)], limits, method);
+/// assert_eq!(refused.unwrap_err().0, 0);
+/// ```
+pub fn solve_after(
+    deal: &Deal,
+    prefix: &[Move],
+    limits: SolveLimits,
+    method: SolveMethod,
+) -> Result<SolveReport, (usize, MoveError)> {
+    let stock = deal.stock();
+    let mut pos = Position::start(deal.rules());
+    for (i, &mv) in prefix.iter().enumerate() {
+        if pos.is_chance() {
+            pos.turn_unchecked(stock[stock.len() - pos.unseen_total()]);
+        }
+        pos.play(mv).map_err(|e| (i, e))?;
+    }
+    Ok(solve_from(deal, prefix, pos, limits, method))
+}
+
+/// The search of [`solve_with`] from `pos`, reached from the start of `deal` by `prefix`.
+fn solve_from(
+    deal: &Deal,
+    prefix: &[Move],
+    pos: Position,
+    limits: SolveLimits,
+    method: SolveMethod,
+) -> SolveReport {
     let start = Instant::now();
-    let pos = Position::start(deal.rules());
     let mut nodes = 0u64;
     let win = |line: Vec<Move>, nodes: u64| -> Option<SolveReport> {
-        match Calculation::replay(deal.clone(), &line) {
+        let whole: Vec<Move> = prefix.iter().chain(&line).copied().collect();
+        match Calculation::replay(deal.clone(), &whole) {
             Ok(game) if game.is_won() => Some(SolveReport {
                 solution: Solution::Win(line),
                 nodes,
