@@ -25,16 +25,19 @@ README = ROOT / "README.md"
 BEGIN = "<!-- calculation-runs:begin -->"
 END = "<!-- calculation-runs:end -->"
 
-# (folder, label, the run's `--deals`) in table order, as docs/runs/calculation/README.md
-# lists the runs; the pairs of budgets compared deal by deal.
+# (folder, label, the run's `--deals`, the shards planned: None for all) in table order, as
+# docs/runs/calculation/README.md lists the runs; the pairs of budgets compared deal by deal.
 ROWS = [
-    ("best-1k", "`best`, 1,000 playouts", 1000),
-    ("seed-1k", "the seed's search, 1,000 playouts", 1000),
-    ("best-10k", "`best`, 10,000 playouts", 1000),
-    ("seed-10k", "the seed's search, 10,000 playouts", 1000),
-    ("best-100k", "`best`, 100,000 playouts", 1000),
-    ("seed-100k", "the seed's search, 100,000 playouts", 1000),
-    ("best-1k-3piles", "`best`, 1,000 playouts, 3 piles", 1000),
+    ("best-1k", "`best`, 1,000 playouts", 1000, None),
+    ("seed-1k", "the seed's search, 1,000 playouts", 1000, None),
+    ("best-10k", "`best`, 10,000 playouts", 1000, None),
+    ("seed-10k", "the seed's search, 10,000 playouts", 1000, None),
+    ("best-100k", "`best`, 100,000 playouts", 1000, None),
+    ("seed-100k", "the seed's search, 100,000 playouts", 1000, None),
+    ("best-1k-3piles", "`best`, 1,000 playouts, 3 piles", 1000, None),
+    ("rollout-1600", "rollout, 1,600 samples", 1000, [1]),
+    ("rollout-6400", "rollout, 6,400 samples", 1000, [1]),
+    ("rollout-6400-3piles", "rollout, 6,400 samples, 3 piles", 1000, [1]),
 ]
 PAIRS = [("1k", "1,000"), ("10k", "10,000"), ("100k", "100,000")]
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -108,12 +111,13 @@ def table():
     lines = ["| player | deals | won | rate (interval) | CPU s / game |",
              "|---|---|---|---|---|"]
     results = {}
-    for name, label, count in ROWS:
+    for name, label, count, planned in ROWS:
         r = merged(name)
         if r is None:
             continue
         lo, hi = deal_range(r, count)
         r["_range"] = (lo, hi)
+        r["_planned"] = planned or list(range(1, r["_of"] + 1))
         results[name] = r
         every = len(r["_shards"]) == r["_of"]
         deals = f"{lo}–{hi}" if every else (
@@ -149,16 +153,18 @@ def paired():
 
 
 def progress(results):
-    unfinished = [(n, r) for n, r in results.items() if len(r["_shards"]) < r["_of"]]
+    unfinished = [(n, r) for n, r in results.items()
+                  if set(r["_planned"]) - set(r["_shards"])]
     if not unfinished:
         return None
     said, hours = [], 0.0
     for name, r in unfinished:
         lo, hi = r["_range"]
-        left = (hi - lo + 1) - r["games"]
+        planned = len(r["_planned"])
+        left = (hi - lo + 1) * planned / r["_of"] - r["games"]
         cpu = r.get("cpu_seconds_per_game") or r["seconds_per_game"]
         hours += left * cpu / 3600
-        said.append(f"`{name}` {len(r['_shards'])} of {r['_of']} shards "
+        said.append(f"`{name}` {len(r['_shards'])} of {planned} shards "
                     f"({thousands(r['games'])} deals, {cpu:.1f} processor seconds a game)")
     return ("Runs still under way (resume them as `docs/runs/calculation/README.md` says): "
             + "; ".join(said) + f"; about {hours:.1f} processor hours left in all.")
