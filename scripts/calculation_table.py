@@ -122,7 +122,7 @@ def table():
         every = len(r["_shards"]) == r["_of"]
         deals = f"{lo}–{hi}" if every else (
             f"{thousands(r['games'])} of {lo}–{hi} "
-            f"(shards {spans(r['_shards'])} of {r['_of']})")
+            f"(shard{'s' if len(r['_shards']) > 1 else ''} {spans(r['_shards'])} of {r['_of']})")
         cpu = r.get("cpu_seconds_per_game")
         cpu = f"{cpu:.2f}" if cpu is not None else f"{r['seconds_per_game']:.2f} (wall)"
         lines.append(f"| {label} | {deals} | {thousands(r['wins'])} | {100 * r['rate']:.1f}% "
