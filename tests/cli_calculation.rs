@@ -937,6 +937,46 @@ fn review_finds_where_a_game_was_lost_and_refuses_bad_games() {
         assert!(text.stdout.contains(said), "{}", text.stdout);
     }
 
+    // play-out's JSON names its deal: no --seed needed, and a different one is refused.
+    let named = cgtk_with(
+        &[
+            "--json",
+            "calculation",
+            "review",
+            "--game",
+            "-",
+            "--nodes",
+            "20000",
+        ],
+        &game,
+        None,
+    );
+    assert_eq!(named.code, 0, "{}", named.stderr);
+    assert_eq!(named.stdout, review.stdout);
+    for (flag, value, message) in [
+        (
+            "--seed",
+            "4",
+            "--seed 4 disagrees with the game file, which is of seed 3",
+        ),
+        (
+            "--piles",
+            "3",
+            "--piles 3 disagrees with the game file, which is of piles 4",
+        ),
+    ] {
+        let run = cgtk_with(
+            &["calculation", "review", "--game", "-", flag, value],
+            &game,
+            None,
+        );
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(run.stderr.contains(message), "{}", run.stderr);
+    }
+    let unnamed = cgtk_with(&["calculation", "review", "--game", "-"], "s-w1", None);
+    assert_eq!(unnamed.code, 2, "{}", unnamed.stderr);
+    assert!(unnamed.stderr.contains("give --seed"), "{}", unnamed.stderr);
+
     // A move the rules refuse, an unknown move and a JSON without moves exit with 2.
     for (input, message) in [
         ("s-w1 s-f1", "move 2 (s-f1) of the game is refused"),

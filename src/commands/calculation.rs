@@ -81,12 +81,14 @@ pub enum Command {
     /// point with no win found within them is "no win found", not "lost", unless the
     /// search proves it.
     Review {
-        /// The deal's number.
+        /// The deal's number (may be left out when --game is play-out's JSON, which names
+        /// it).
         #[arg(long)]
-        seed: u64,
-        /// Waste piles: 4, or 3 in the variant.
-        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
-        piles: u8,
+        seed: Option<u64>,
+        /// Waste piles: 4 (the default), or 3 in the variant (taken from play-out's JSON
+        /// when left out).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(3..=4))]
+        piles: Option<u8>,
         /// Who plays the game reviewed (ignored with --game).
         #[arg(long, value_enum, default_value_t = PlayerName::RuleBased)]
         player: PlayerName,
@@ -912,17 +914,33 @@ struct ReviewReport {
     first_unwon: Option<usize>,
 }
 
-/// The moves of a game file: the `moves` of a JSON document, or moves in the notation
-/// separated by white space.
-fn read_game_moves(path: &std::path::Path) -> Result<Vec<Move>> {
+/// A game read from a file: its moves, and the deal and piles when the file names them.
+struct GameFile {
+    moves: Vec<Move>,
+    seed: Option<u64>,
+    piles: Option<u8>,
+}
+
+/// Reads a game file: the `moves` (and `seed`, `piles`) of a JSON document such as
+/// play-out's, or moves in the notation separated by white space.
+fn read_game(path: &std::path::Path) -> Result<GameFile> {
     let text = read_input(path)?;
     let bad = |e: String| usage(format!("{}: {e}", path.display()));
+    let (mut seed, mut piles) = (None, None);
     let words: Vec<String> = if text.trim_start().starts_with('{') {
         let value: serde_json::Value =
             serde_json::from_str(&text).map_err(|e| bad(format!("not JSON: {e}")))?;
         let Some(list) = value.get("moves").and_then(|m| m.as_array()) else {
             return Err(bad("the JSON has no list of `moves`".into()));
         };
+        if let Some(v) = value.get("seed") {
+            let n = v.as_u64();
+            seed = Some(n.ok_or_else(|| bad(format!("`seed` {v} is not a deal number")))?);
+        }
+        if let Some(v) = value.get("piles") {
+            let n = v.as_u64().filter(|p| (3..=4).contains(p));
+            piles = Some(n.ok_or_else(|| bad(format!("`piles` {v} is not 3 or 4")))? as u8);
+        }
         list.iter()
             .map(|m| {
                 m.as_str()
@@ -933,32 +951,49 @@ fn read_game_moves(path: &std::path::Path) -> Result<Vec<Move>> {
     } else {
         text.split_whitespace().map(str::to_string).collect()
     };
-    words
+    let moves = words
         .iter()
         .enumerate()
         .map(|(i, w)| {
             w.parse::<Move>()
                 .map_err(|e| bad(format!("move {} `{w}`: {e}", i + 1)))
         })
-        .collect()
+        .collect::<Result<_>>()?;
+    Ok(GameFile { moves, seed, piles })
+}
+
+/// A setting given on the command line and perhaps by the game file: they must agree.
+fn agree<T: PartialEq + std::fmt::Display>(
+    what: &str,
+    given: Option<T>,
+    in_file: Option<T>,
+) -> Result<Option<T>> {
+    match (given, in_file) {
+        (Some(a), Some(b)) if a != b => Err(usage(format!(
+            "--{what} {a} disagrees with the game file, which is of {what} {b}"
+        ))),
+        (Some(a), _) => Ok(Some(a)),
+        (None, b) => Ok(b),
+    }
 }
 
 fn run_review(
-    seed: u64,
-    piles: u8,
+    seed: Option<u64>,
+    piles: Option<u8>,
     name: PlayerName,
     file: Option<&std::path::Path>,
     nodes: u64,
     mcts: &MctsArgs,
     ctx: &Context,
 ) -> Result<()> {
+    let read = file.map(read_game).transpose()?;
+    let seed = agree("seed", seed, read.as_ref().and_then(|g| g.seed))?
+        .ok_or_else(|| usage("give --seed, the number of the deal reviewed"))?;
+    let piles = agree("piles", piles, read.as_ref().and_then(|g| g.piles))?.unwrap_or(4);
     let deal = Deal::from_seed(rules(piles)?, seed);
-    let (label, moves) = match file {
-        Some(path) => (
-            format!("the game in {}", path.display()),
-            read_game_moves(path)?,
-        ),
-        None => {
+    let (label, moves) = match (file, read) {
+        (Some(path), Some(game)) => (format!("the game in {}", path.display()), game.moves),
+        _ => {
             let player = mcts.player(name)?;
             let game = play_out(&deal, &player, mcts.player_seed.unwrap_or(seed));
             (describe(player_label(name), &player), game.moves().to_vec())
