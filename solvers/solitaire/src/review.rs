@@ -116,7 +116,8 @@ pub fn review(
 /// let rules = Rules::new(5, 2, 1).unwrap();
 /// let deal = Deal::new(rules, vec![2, 3, 4, 5, 4, 1, 3, 5]).unwrap();
 /// let moves: Vec<Move> = ["s-f1", "s-f1"].iter().map(|m| m.parse().unwrap()).collect();
-/// let rest: Vec<Move> = ["s-f2", "s-f1", "s-f1", "s-f2", "s-f2", "s-f2"]
+/// // Foundations A 2 3 4 5 and 2 4 A 3 5: after the 2 and the 3, the rest goes home.
+/// let rest: Vec<Move> = ["s-f1", "s-f1", "s-f2", "s-f2", "s-f2", "s-f2"]
 ///     .iter().map(|m| m.parse().unwrap()).collect();
 /// let at = |moves: usize, solution: Solution| Checkpoint {
 ///     point: ReviewPoint { moves, turned: moves },
