@@ -8,6 +8,17 @@ mod common;
 
 use common::{cgtk, cgtk_with};
 
+/// The rule-based player's game of deal 3, as JSON.
+const RULE_BASED_DEAL_3: [&str; 7] = [
+    "--json",
+    "calculation",
+    "play-out",
+    "--seed",
+    "3",
+    "--player",
+    "rule-based",
+];
+
 #[test]
 fn deal_prints_the_stock() {
     let out = cgtk(&["calculation", "deal", "1"]);
@@ -31,15 +42,7 @@ fn play_out_with_the_rule_based_player() {
     ]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     insta::assert_snapshot!(out.stdout);
-    let json = cgtk(&[
-        "--json",
-        "calculation",
-        "play-out",
-        "--seed",
-        "3",
-        "--player",
-        "rule-based",
-    ]);
+    let json = cgtk(&RULE_BASED_DEAL_3);
     let value: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
     assert_eq!(value["deal"].as_array().unwrap().len(), 48);
     assert!(value["won"].is_boolean());
@@ -498,15 +501,7 @@ fn the_engine_plays_a_deal_as_play_out_does() {
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
     let summary: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-    let out = cgtk(&[
-        "--json",
-        "calculation",
-        "play-out",
-        "--seed",
-        "3",
-        "--player",
-        "rule-based",
-    ]);
+    let out = cgtk(&RULE_BASED_DEAL_3);
     let play_out: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(summary["moves"], play_out["moves"]);
     let won = play_out["won"].as_bool().unwrap();
@@ -878,15 +873,7 @@ fn mcts_playouts_by_the_greedy_base_policy_are_named_seeded_and_replay() {
 #[test]
 fn review_finds_where_a_game_was_lost_and_refuses_bad_games() {
     // The rule-based player's game of deal 3, read back from play-out's JSON.
-    let game = common::ok(&[
-        "--json",
-        "calculation",
-        "play-out",
-        "--seed",
-        "3",
-        "--player",
-        "rule-based",
-    ]);
+    let game = common::ok(&RULE_BASED_DEAL_3);
     let played: serde_json::Value = serde_json::from_str(&game).unwrap();
     assert_eq!(played["won"], false);
     let args = [
