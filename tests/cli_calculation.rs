@@ -891,6 +891,10 @@ fn review_finds_where_a_game_was_lost_and_refuses_bad_games() {
     assert_eq!(review.code, 0, "{}", review.stderr);
     let value: serde_json::Value = serde_json::from_str(&review.stdout).unwrap();
     assert_eq!(value["moves"], played["moves"]);
+    assert_eq!(
+        (&value["won"], &value["over"]),
+        (&played["won"], &serde_json::json!(true))
+    );
     let checks = value["checkpoints"].as_array().unwrap();
     let results: Vec<&str> = checks
         .iter()
@@ -960,6 +964,13 @@ fn review_finds_where_a_game_was_lost_and_refuses_bad_games() {
         assert_eq!(run.code, 2, "{}", run.stderr);
         assert!(run.stderr.contains(message), "{}", run.stderr);
     }
+    let unfinished = cgtk_with(&args[1..], "s-w1", None);
+    assert_eq!(unfinished.code, 0, "{}", unfinished.stderr);
+    assert!(
+        unfinished.stdout.contains("1 move, unfinished"),
+        "{}",
+        unfinished.stdout
+    );
     let unnamed = cgtk_with(&["calculation", "review", "--game", "-"], "s-w1", None);
     assert_eq!(unnamed.code, 2, "{}", unnamed.stderr);
     assert!(unnamed.stderr.contains("give --seed"), "{}", unnamed.stderr);

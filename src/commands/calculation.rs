@@ -906,6 +906,8 @@ struct ReviewReport {
     deal: Vec<String>,
     moves: Vec<String>,
     won: bool,
+    /// The game is over (won or stuck); false for a game given unfinished.
+    over: bool,
     nodes_per_point: u64,
     checkpoints: Vec<CheckpointReport>,
     /// Moves played at the last point proved winnable and at the point after it (absent
@@ -992,6 +994,9 @@ fn run_review(
     let piles = agree("piles", piles, read.as_ref().and_then(|g| g.piles))?.unwrap_or(4);
     let deal = Deal::from_seed(rules(piles)?, seed);
     let (label, moves) = match (file, read) {
+        (Some(path), Some(game)) if path.as_os_str() == "-" => {
+            ("the game from standard input".to_string(), game.moves)
+        }
         (Some(path), Some(game)) => (format!("the game in {}", path.display()), game.moves),
         _ => {
             let player = mcts.player(name)?;
@@ -1040,6 +1045,7 @@ fn run_review(
         deal: deal.rank_names(),
         moves: moves.iter().map(|m| m.to_string()).collect(),
         won: game.is_won(),
+        over: game.is_over(),
         nodes_per_point: nodes,
         checkpoints: checks
             .iter()
@@ -1065,14 +1071,18 @@ fn run_review(
 }
 
 fn review_text(r: &ReviewReport, turn: Option<(usize, usize)>) -> String {
-    let outcome = |won: bool| if won { "won" } else { "lost" };
+    let outcome = match (r.won, r.over) {
+        (true, _) => "won",
+        (false, true) => "lost",
+        (false, false) => "unfinished",
+    };
     let mut text = format!(
-        "deal {} ({} waste piles): {}, {} moves, {}\n",
+        "deal {} ({} waste piles): {}, {} move{}, {outcome}\n",
         r.seed,
         r.piles,
         r.player,
         r.moves.len(),
-        outcome(r.won)
+        if r.moves.len() == 1 { "" } else { "s" },
     );
     text.push_str("cards turned  moves  with every card known\n");
     for c in &r.checkpoints {
