@@ -5,12 +5,12 @@
 use crate::cli::{read_input, usage, Context};
 use anyhow::Result;
 use cgtk_solitaire::{
+    checkpoint, review_points, settle, solve_with, turning_point, Checkpoint, Move, SolveMethod,
+};
+use cgtk_solitaire::{
     play_out, solve, BenchSummary, Calculation, Deal, DealSlice, HindsightOptions, MctsOptions,
     PairedComparison, PimcOptions, PlayerKind, PlayoutPolicy, Reward, RolloutOptions, Rules,
     Solution, SolveLimits,
-};
-use cgtk_solitaire::{
-    review_points, settle, solve_after, solve_with, turning_point, Checkpoint, Move, SolveMethod,
 };
 use clap::{Args as ClapArgs, Subcommand, ValueEnum};
 use rayon::prelude::*;
@@ -1013,27 +1013,21 @@ fn run_review(
     })?;
     let bar = ctx.progress(points.len() as u64, "calculation review");
     let limits = SolveLimits { nodes, time: None };
-    let checks: Vec<Checkpoint> = points
+    let mut checks: Vec<Checkpoint> = points
         .par_iter()
         .map(|&point| {
-            let report = solve_after(&deal, &moves[..point.moves], limits, SolveMethod::default())
-                .map_err(|(i, e)| {
-                    anyhow::anyhow!("move {} was accepted, then refused: {e}", i + 1)
-                })?;
+            let check = checkpoint(&deal, &moves, point, limits).map_err(|(i, e)| {
+                anyhow::anyhow!("move {} was accepted, then refused: {e}", i + 1)
+            })?;
             if let Some(bar) = &bar {
                 bar.inc(1);
             }
-            Ok(Checkpoint {
-                point,
-                solution: report.solution,
-                nodes: report.nodes,
-            })
+            Ok(check)
         })
         .collect::<Result<_>>()?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let mut checks = checks;
     settle(&deal, &moves, &mut checks);
     let turn = turning_point(&checks);
     let game = Calculation::replay(deal.clone(), &moves)

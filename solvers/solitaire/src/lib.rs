@@ -64,7 +64,9 @@ pub use solver::{
 };
 
 mod review;
-pub use review::{review, review_points, settle, turning_point, Checkpoint, ReviewPoint};
+pub use review::{
+    checkpoint, review, review_points, settle, turning_point, Checkpoint, ReviewPoint,
+};
 
 mod exact;
 pub use exact::{all_deals, exact_best_move, exact_win_probability, winnable_deals, ExactError};

@@ -14,7 +14,7 @@
 use crate::deal::Deal;
 use crate::game::Calculation;
 use crate::position::{Move, MoveError, Position};
-use crate::solver::{solve_after, Solution, SolveLimits, SolveMethod};
+use crate::solver::{play_turning, solve_after, Solution, SolveLimits, SolveMethod};
 
 /// A point of a game where every card turned so far has been placed and the next is not
 /// yet turned (the start, and after each placement with the waste moves that follow it),
@@ -57,10 +57,7 @@ pub fn review_points(deal: &Deal, moves: &[Move]) -> Result<Vec<ReviewPoint>, (u
         turned: 0,
     }];
     for (i, &mv) in moves.iter().enumerate() {
-        if pos.is_chance() {
-            pos.turn_unchecked(stock[stock.len() - pos.unseen_total()]);
-        }
-        pos.play(mv).map_err(|e| (i, e))?;
+        play_turning(&mut pos, stock, mv).map_err(|e| (i, e))?;
         if pos.is_chance() || pos.is_over() || i + 1 == moves.len() {
             points.push(ReviewPoint {
                 moves: i + 1,
@@ -93,17 +90,26 @@ pub fn review(
 ) -> Result<Vec<Checkpoint>, (usize, MoveError)> {
     let mut checks = review_points(deal, moves)?
         .into_iter()
-        .map(|point| {
-            let report = solve_after(deal, &moves[..point.moves], limits, SolveMethod::default())?;
-            Ok(Checkpoint {
-                point,
-                solution: report.solution,
-                nodes: report.nodes,
-            })
-        })
+        .map(|point| checkpoint(deal, moves, point, limits))
         .collect::<Result<Vec<_>, _>>()?;
     settle(deal, moves, &mut checks);
     Ok(checks)
+}
+
+/// The solver's verdict at one `point` of `moves` (one of [`review_points`]), with
+/// `limits`: one step of [`review`], for callers that search the points in parallel.
+pub fn checkpoint(
+    deal: &Deal,
+    moves: &[Move],
+    point: ReviewPoint,
+    limits: SolveLimits,
+) -> Result<Checkpoint, (usize, MoveError)> {
+    let report = solve_after(deal, &moves[..point.moves], limits, SolveMethod::default())?;
+    Ok(Checkpoint {
+        point,
+        solution: report.solution,
+        nodes: report.nodes,
+    })
 }
 
 /// Settles the checkpoints (of `moves` from the start of `deal`) that come before a

@@ -249,15 +249,21 @@ pub fn solve_after(
     limits: SolveLimits,
     method: SolveMethod,
 ) -> Result<SolveReport, (usize, MoveError)> {
-    let stock = deal.stock();
     let mut pos = Position::start(deal.rules());
     for (i, &mv) in prefix.iter().enumerate() {
-        if pos.is_chance() {
-            pos.turn_unchecked(stock[stock.len() - pos.unseen_total()]);
-        }
-        pos.play(mv).map_err(|e| (i, e))?;
+        play_turning(&mut pos, deal.stock(), mv).map_err(|e| (i, e))?;
     }
     Ok(solve_from(deal, prefix, pos, limits, method))
+}
+
+/// Plays `mv` in a game of the stock order `stock`, first turning the next card when one
+/// must be turned (as [`Calculation`] does), but on a bare position, so that the points
+/// before a turn can be searched.
+pub(crate) fn play_turning(pos: &mut Position, stock: &[u8], mv: Move) -> Result<(), MoveError> {
+    if pos.is_chance() {
+        pos.turn_unchecked(stock[stock.len() - pos.unseen_total()]);
+    }
+    pos.play(mv)
 }
 
 /// The search of [`solve_with`] from `pos`, reached from the start of `deal` by `prefix`.
