@@ -7,13 +7,24 @@
 //! 1. **Copies of a waste pile.** Of several waste piles holding the same cards, a move
 //!    onto or from them is offered for the first only: nothing in the rules tells the piles
 //!    apart, so the others lead to the same position up to renaming the piles.
-//! 2. **Waste moves made early.** After a waste top goes from pile `w` to foundation `f`
-//!    while a turned card waits, the next move must touch `w` or `f`. A move of a waste top
-//!    commutes with every later move (turns included) that touches neither its pile nor its
-//!    foundation, so it can always be postponed until a move needs it; this holds for
-//!    every order of the face-down cards, so a strategy that postpones its waste moves
-//!    sees the same cards, decides the same way and wins the same deals. Once the stock is
-//!    used up, moves are free again.
+//! 2. **Waste moves in one order.** Two moves *commute* when neither touches the other's
+//!    pile or foundation: a waste top going from pile `w` to foundation `f` neither
+//!    depends on nor changes anything a move elsewhere reads, and turning a card touches no
+//!    pile or foundation at all. Order the steps: a turn and a placement of the turned card
+//!    before every waste move, waste moves by (pile, foundation). Of the orders of a line
+//!    that swap commuting neighbours, the least (compared step by step) has no commuting
+//!    neighbours out of order, for swapping them would give a lesser one. So after a waste
+//!    move `w`→`f` while a turned card waits, the tree offers only moves touching `w` or
+//!    `f` and waste moves from a later pile (or the same pile to a later foundation); the
+//!    card itself, if its move touches neither, waits, and the waste move is made after
+//!    the next turn. The swaps only ever put a waste move later past a turn, never a move
+//!    earlier, so a strategy that follows the least order sees the same cards before each
+//!    decision, decides the same way and wins the same deals. Once the stock is used up,
+//!    moves are free again.
+//!
+//!    (An earlier form allowed only moves touching `w` or `f` after the waste move. It lost
+//!    strategies: when one waste move needs two others made first, from different piles to
+//!    different foundations, both cannot come right before it.)
 //!
 //! A search over this game therefore loses no strategy and spends no playouts on pile
 //! copies or on the order of independent waste moves.
@@ -36,7 +47,8 @@ use cgtk_core::{Chance, Game, Outcome, Player};
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Lean {
     pos: Position,
-    /// After a waste move from pile `w` to foundation `f`: the next move must touch one.
+    /// After a waste move from pile `w` to foundation `f`: the next move must touch one or
+    /// be a later waste move (see the module documentation).
     pending: Option<(u8, u8)>,
 }
 
@@ -60,7 +72,9 @@ impl Lean {
             out.retain(|&mv| match mv {
                 Move::StockToFoundation(g) => g == f,
                 Move::StockToWaste(v) => v == w,
-                Move::WasteToFoundation { pile, foundation } => pile == w || foundation == f,
+                Move::WasteToFoundation { pile, foundation } => {
+                    pile == w || foundation == f || (pile, foundation) > (w, f)
+                }
             });
             return;
         }

@@ -16,18 +16,23 @@
 //!    every other move stays legal when the card is already home (a card that the line
 //!    puts on the pile above it lands on the card beneath instead, and tops coincide again
 //!    once the line moves it). So the solver plays such a move and tries nothing else.
-//! 3. **A waste move is made only when the next move needs it.** A move of a waste top `X`
-//!    from pile `w` to foundation `f` commutes with every later move that touches neither
-//!    `w` nor `f` (such a move neither depends on `w`'s top or `f`'s level nor changes
-//!    them), so in any winning line it can be pushed later until the next move touches `w`
-//!    (the turned card is put on `w`, or the card under `X` goes home) or `f` (a card goes
-//!    onto `f`), and the line still wins. Hence if a deal can be won, it can be won by a
-//!    line where every waste move is followed by a move touching its pile or foundation,
-//!    except once the stock is used up, when the remaining moves are free. The solver only
-//!    searches such lines: after a waste move, the next move must touch its pile or
-//!    foundation. The pending requirement is part of the table's key. Moves forced by the
-//!    second dominance carry no requirement (any winning line from the position after them
-//!    can be put in this form on its own).
+//! 3. **Commuting moves in one order.** Two moves *commute* when neither touches the
+//!    other's pile or foundation: a waste top `X` going from pile `w` to foundation `f`
+//!    neither depends on nor changes what a move elsewhere reads (`w`'s top, `f`'s level),
+//!    and turning a card touches no pile or foundation. Order the steps: a turn and a
+//!    placement of the turned card before every waste move, waste moves by (pile,
+//!    foundation). Among the lines that differ from a winning line only by swapping
+//!    commuting neighbours, the least (compared step by step) wins too and has no
+//!    commuting neighbours out of order (swapping them would give a lesser line). The
+//!    solver only searches such lines: after a waste move `w`→`f`, the next move must touch
+//!    `w` or `f` (the turned card put on `w`, the card under `X` going home, a card going
+//!    onto `f`) or be a waste move from a later pile, or from `w` to a later foundation;
+//!    once the stock is used up, the remaining moves are free. The pending requirement is
+//!    part of the table's key. Moves forced by the second dominance carry no requirement
+//!    (any winning line from the position after them can be put in this form on its own).
+//!    An earlier form allowed only moves touching `w` or `f`, and lost lines in which one
+//!    waste move needs two others, from different piles to different foundations, made
+//!    first (`tests/lean.rs` holds such a position).
 //! 4. **Transpositions.** Independent moves in different orders reach the same position;
 //!    the table of lost positions (with the pending requirement) stops a second search.
 //! 5. **Dead positions.** A card that can never go home, because every foundation that
@@ -450,7 +455,7 @@ enum Found {
 }
 
 /// After a waste move from pile `w` to foundation `f`: the next move must touch `w` or `f`
-/// (the third dominance).
+/// or be a later waste move (the third dominance).
 pub(crate) type Pending = Option<(u8, u8)>;
 
 /// Packs a position (piles sorted) and the pending requirement into 256 bits: foundation
@@ -755,7 +760,9 @@ impl Search<'_> {
             all.retain(|&m| match m {
                 Move::StockToFoundation(g) => g == f,
                 Move::StockToWaste(v) => v == w,
-                Move::WasteToFoundation { pile, foundation } => pile == w || foundation == f,
+                Move::WasteToFoundation { pile, foundation } => {
+                    pile == w || foundation == f || (pile, foundation) > (w, f)
+                }
             });
         }
         let mut moves: Vec<Move> = all
