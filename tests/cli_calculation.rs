@@ -731,6 +731,10 @@ fn play_out_and_bench_with_the_rollout_player_and_its_options() {
             &["--levels", "2", "--samples", "1", "--inner-samples", "1"][..],
             "rollout samples=1 levels=2 inner-samples=1",
         ),
+        (
+            &["--samples", "2", "--exact-cards", "3"][..],
+            "rollout samples=2 levels=1 exact-cards=3",
+        ),
     ] {
         let mut all = vec![
             "--json",
@@ -747,6 +751,19 @@ fn play_out_and_bench_with_the_rollout_player_and_its_options() {
         let value: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
         assert_eq!(value["player"].as_str().unwrap_or_default(), label);
     }
+    // More exact cards than a stock holds is refused.
+    let out = cgtk(&[
+        "calculation",
+        "play-out",
+        "--seed",
+        "4",
+        "--player",
+        "rollout",
+        "--exact-cards",
+        "49",
+    ]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("--exact-cards"), "{}", out.stderr);
     for bad in ["--samples", "--inner-samples"] {
         let out = cgtk(&[
             "calculation",

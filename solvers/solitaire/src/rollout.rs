@@ -50,21 +50,33 @@ pub struct RolloutOptions {
     pub levels: u8,
     /// Stock orders sampled per decision of each level below the top.
     pub inner_samples: u32,
+    /// Once at most this many cards are face down, the top level plays exactly
+    /// ([`exact_best_move`](crate::exact_best_move): the best chance of winning over every
+    /// order of the face-down cards) instead of sampling; 0 never does. A position too
+    /// large for the exact search (more than [`EXACT_POSITIONS`] positions) is sampled as
+    /// usual.
+    pub exact_cards: u8,
 }
 
+/// Positions the exact search of [`RolloutOptions::exact_cards`] may remember for one move
+/// (about half a gigabyte at most); past it the move is sampled.
+pub const EXACT_POSITIONS: usize = 2_000_000;
+
 impl RolloutOptions {
-    /// One level of `samples` samples (4 per decision for any nested level).
+    /// One level of `samples` samples (4 per decision for any nested level), no exact
+    /// endgame.
     ///
     /// ```
     /// use cgtk_solitaire::RolloutOptions;
     /// let o = RolloutOptions::new(100);
-    /// assert_eq!((o.samples, o.levels), (100, 1));
+    /// assert_eq!((o.samples, o.levels, o.exact_cards), (100, 1, 0));
     /// ```
     pub fn new(samples: u32) -> RolloutOptions {
         RolloutOptions {
             samples,
             levels: 1,
             inner_samples: 4,
+            exact_cards: 0,
         }
     }
 }
@@ -377,6 +389,20 @@ fn endgame_move(pos: &Position) -> Option<Move> {
     moves.first().copied()
 }
 
+/// The exact player's moves from `pos` (a card turned) up to and including the card's
+/// placement, each the first best of [`exact_best_move`](crate::exact_best_move); `None`
+/// when a search grows past [`EXACT_POSITIONS`].
+fn exact_line(pos: &Position) -> Option<Vec<Move>> {
+    let mut line = Vec::new();
+    let mut p = *pos;
+    while p.turned().is_some() {
+        let (mv, _) = crate::exact::exact_best_move(&p, EXACT_POSITIONS).ok()??;
+        p.play_unchecked(mv);
+        line.push(mv);
+    }
+    Some(line)
+}
+
 /// The rollout player's next moves, up to and including the placement of the turned card
 /// (see the module documentation), and the wins of each placement compared over the
 /// samples it was tried on (empty for the base policy and once the stock is used up); `None` when the game is over or a card must be turned. Once the stock is
@@ -407,6 +433,11 @@ pub fn rollout_moves(
     }
     if pos.turned().is_none() {
         return endgame_move(pos).map(|mv| (vec![mv], Vec::new()));
+    }
+    if pos.unseen_total() <= usize::from(options.exact_cards) {
+        if let Some(line) = exact_line(pos) {
+            return Some((line, Vec::new()));
+        }
     }
     let (line, values) = decide(pos, options.samples, options.levels, options, seed);
     (!line.is_empty()).then_some((line, values))

@@ -6,8 +6,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cgtk_solitaire::{
-    exact_win_probability, play_out, solve, Calculation, Deal, HindsightOptions, MctsOptions,
-    PimcOptions, PlayerKind, PlayoutPolicy, Reward, RolloutOptions, Rules, Solution, SolveLimits,
+    all_deals, exact_win_probability, play_out, solve, Calculation, Deal, HindsightOptions,
+    MctsOptions, PimcOptions, PlayerKind, PlayoutPolicy, Reward, RolloutOptions, Rules, Solution,
+    SolveLimits,
 };
 
 /// Plays `games` numbered deals and returns the wins, checking each win against the
@@ -88,12 +89,14 @@ fn players_are_reproducible_and_finish() {
             samples: 5,
             levels: 0,
             inner_samples: 1,
+            exact_cards: 0,
         }),
         PlayerKind::Rollout(RolloutOptions::new(5)),
         PlayerKind::Rollout(RolloutOptions {
             samples: 2,
             levels: 2,
             inner_samples: 1,
+            exact_cards: 0,
         }),
     ] {
         let a = play_out(&deal, &player, 3);
@@ -189,6 +192,7 @@ fn rollout_is_near_the_exact_probability_on_a_small_deck() {
         samples: 1,
         levels: 0,
         inner_samples: 1,
+        exact_cards: 0,
     });
     let rollout = rate(RolloutOptions::new(100));
     assert!(
@@ -200,4 +204,56 @@ fn rollout_is_near_the_exact_probability_on_a_small_deck() {
         "rollout {rollout} vs exact {exact}"
     );
     assert!(base < rollout, "base {base}, rollout {rollout}");
+}
+
+/// Over every distinct deal of `rules` (each equally likely), the wins of the rollout
+/// player with `exact_cards` (every win replayed) and the number of deals.
+fn exact_endgame_wins(rules: Rules, exact_cards: u8) -> (u64, u64) {
+    let player = PlayerKind::Rollout(RolloutOptions {
+        exact_cards,
+        ..RolloutOptions::new(4)
+    });
+    let (mut won, mut all) = (0u64, 0u64);
+    for (i, deal) in all_deals(rules).enumerate() {
+        let game = play_out(&deal, &player, i as u64);
+        assert!(game.is_over());
+        if game.is_won() {
+            let mut replay = Calculation::new(deal.clone());
+            for &mv in game.moves() {
+                replay.play(mv).unwrap();
+            }
+            assert!(replay.is_won());
+            won += 1;
+        }
+        all += 1;
+    }
+    (won, all)
+}
+
+/// With `exact_cards` as large as the stock, the rollout player plays exactly from the
+/// first card: a deterministic optimal strategy, so over every distinct deal of a small
+/// deck (each equally likely) it wins exactly the optimal fraction: 14 of 24 deals with 5
+/// ranks, one foundation and one pile, 132 of 720 with 7 ranks.
+#[test]
+fn the_exact_endgame_wins_the_exact_optimum_over_every_deal() {
+    for (ranks, piles, expected) in [(5, 1, (14, 24)), (7, 1, (132, 720))] {
+        let rules = Rules::new(ranks, 1, piles).unwrap();
+        let exact = exact_win_probability(rules, 1_000_000).unwrap();
+        let (won, all) = exact_endgame_wins(rules, rules.stock_len() as u8);
+        assert_eq!((won, all), expected);
+        assert!(
+            (won as f64 - exact * all as f64).abs() < 1e-9,
+            "{won} of {all}, exact {exact}"
+        );
+    }
+}
+
+/// The same law with two piles (7 ranks, one foundation: 512 of 720 deals).
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn the_exact_endgame_wins_the_exact_optimum_with_two_piles() {
+    let rules = Rules::new(7, 1, 2).unwrap();
+    let exact = exact_win_probability(rules, 1_000_000).unwrap();
+    assert_eq!(exact_endgame_wins(rules, 6), (512, 720));
+    assert!((512.0 / 720.0 - exact).abs() < 1e-12);
 }
