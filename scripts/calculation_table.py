@@ -38,6 +38,9 @@ ROWS = [
     ("rollout-1600", "rollout, 1,600 samples", 1000, [1]),
     ("rollout-6400", "rollout, 6,400 samples", 1000, [1]),
     ("rollout-6400-3piles", "rollout, 6,400 samples, 3 piles", 1000, [1]),
+    ("rollout-1600-exact5", "rollout, 1,600 samples, last 5 cards exact", 1000, [1]),
+    ("rollout-1600-exact5-3piles", "rollout, 1,600 samples, last 5 cards exact, 3 piles",
+     1000, [1]),
 ]
 PAIRS = [("1k", "1,000"), ("10k", "10,000"), ("100k", "100,000")]
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
