@@ -751,20 +751,12 @@ fn play_out_and_bench_with_the_rollout_player_and_its_options() {
         let value: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
         assert_eq!(value["player"].as_str().unwrap_or_default(), label);
     }
-    // More exact cards than a stock holds is refused.
-    let out = cgtk(&[
-        "calculation",
-        "play-out",
-        "--seed",
-        "4",
-        "--player",
-        "rollout",
-        "--exact-cards",
-        "49",
-    ]);
-    assert_eq!(out.code, 2);
-    assert!(out.stderr.contains("--exact-cards"), "{}", out.stderr);
-    for bad in ["--samples", "--inner-samples"] {
+    // Refusals: no samples, and more exact cards than a stock holds.
+    for (bad, value, message) in [
+        ("--samples", "0", "--samples must be at least 1"),
+        ("--inner-samples", "0", "--inner-samples must be at least 1"),
+        ("--exact-cards", "49", "--exact-cards"),
+    ] {
         let out = cgtk(&[
             "calculation",
             "play-out",
@@ -773,14 +765,10 @@ fn play_out_and_bench_with_the_rollout_player_and_its_options() {
             "--player",
             "rollout",
             bad,
-            "0",
+            value,
         ]);
         assert_eq!(out.code, 2, "{bad}");
-        assert!(
-            out.stderr.contains(&format!("{bad} must be at least 1")),
-            "{}",
-            out.stderr
-        );
+        assert!(out.stderr.contains(message), "{}", out.stderr);
     }
     // The bench counts (and replays) the base policy's wins over a few deals.
     let out = cgtk(&[
