@@ -17,10 +17,10 @@
 //!    move `w`→`f` while a turned card waits, the tree offers only moves touching `w` or
 //!    `f` and waste moves from a later pile (or the same pile to a later foundation); the
 //!    card itself, if its move touches neither, waits, and the waste move is made after
-//!    the next turn. The swaps only ever put a waste move later past a turn, never a move
-//!    earlier, so a strategy that follows the least order sees the same cards before each
-//!    decision, decides the same way and wins the same deals. Once the stock is used up,
-//!    moves are free again.
+//!    the next turn. No swap puts a move earlier past a turn (a turn is least, so only
+//!    waste moves cross turns, and only later), so a strategy that follows the least
+//!    order sees the same cards before each decision, decides the same way and wins the
+//!    same deals. Once the stock is used up, moves are free again.
 //!
 //!    (An earlier form allowed only moves touching `w` or `f` after the waste move. It lost
 //!    strategies: when one waste move needs two others made first, from different piles to
