@@ -38,7 +38,7 @@ ROWS = [
     ("rollout-1600", "rollout, 1,600 samples", 1000, [1]),
     ("rollout-6400", "rollout, 6,400 samples", 1000, [1]),
     ("rollout-6400-3piles", "rollout, 6,400 samples, 3 piles", 1000, [1]),
-    ("rollout-1600-exact5", "rollout, 1,600 samples, last 5 cards exact", 1000, [1]),
+    ("rollout-1600-exact5", "rollout, 1,600 samples, last 5 cards exact", 1000, [1, 2]),
     ("rollout-1600-exact5-3piles", "rollout, 1,600 samples, last 5 cards exact, 3 piles",
      1000, [1]),
 ]
