@@ -51,14 +51,54 @@ pub fn exact_best_move(
     pos: &Position,
     max_positions: usize,
 ) -> Result<Option<(Move, f64)>, ExactError> {
+    best_move(pos, &mut HashMap::new(), max_positions)
+}
+
+/// The moves of [`exact_best_move`] one after another from `pos` (a card turned) up to and
+/// including the card's placement, sharing one memory of positions (at most
+/// `max_positions`), and the win probability; `None` when no card is turned or the game is
+/// over.
+///
+/// ```
+/// use cgtk_solitaire::{exact_best_line, exact_best_move, Position, Rules};
+/// let mut pos = Position::start(Rules::new(5, 2, 2).unwrap());
+/// pos.turn(3).unwrap();
+/// let (line, p) = exact_best_line(&pos, 1_000_000).unwrap().unwrap();
+/// let (first, q) = exact_best_move(&pos, 1_000_000).unwrap().unwrap();
+/// assert_eq!((line[0], p), (first, q));
+/// ```
+pub fn exact_best_line(
+    pos: &Position,
+    max_positions: usize,
+) -> Result<Option<(Vec<Move>, f64)>, ExactError> {
     let mut memo = HashMap::new();
+    let mut p = *pos;
+    let mut line = Vec::new();
+    let mut chance = None;
+    while p.turned().is_some() {
+        let Some((mv, v)) = best_move(&p, &mut memo, max_positions)? else {
+            break;
+        };
+        chance.get_or_insert(v);
+        p.play_unchecked(mv);
+        line.push(mv);
+    }
+    Ok(chance.map(|v| (line, v)))
+}
+
+/// [`exact_best_move`] with the memory given.
+fn best_move(
+    pos: &Position,
+    memo: &mut HashMap<Position, f64>,
+    max_positions: usize,
+) -> Result<Option<(Move, f64)>, ExactError> {
     let mut moves = Vec::new();
     pos.moves(&mut moves);
     let mut best: Option<(Move, f64)> = None;
     for mv in moves {
         let mut child = *pos;
         child.play_unchecked(mv);
-        let v = value(&child, &mut memo, max_positions)?;
+        let v = value(&child, memo, max_positions)?;
         if best.map_or(true, |(_, b)| v > b) {
             best = Some((mv, v));
         }

@@ -69,7 +69,9 @@ pub use review::{
 };
 
 mod exact;
-pub use exact::{all_deals, exact_best_move, exact_win_probability, winnable_deals, ExactError};
+pub use exact::{
+    all_deals, exact_best_line, exact_best_move, exact_win_probability, winnable_deals, ExactError,
+};
 
 mod stats;
 pub use stats::{

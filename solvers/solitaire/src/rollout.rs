@@ -51,18 +51,17 @@ pub struct RolloutOptions {
     /// Stock orders sampled per decision of each level below the top.
     pub inner_samples: u32,
     /// Once at most this many cards are face down, the top level (at `levels` 1 or more)
-    /// plays exactly
-    /// ([`exact_best_move`](crate::exact_best_move): the best chance of winning over every
-    /// order of the face-down cards) instead of sampling; 0 never does. A position too
-    /// large for the exact search (more than [`EXACT_POSITIONS`] positions) is sampled as
-    /// usual.
+    /// plays exactly ([`exact_best_line`](crate::exact_best_line): each move the best
+    /// chance of winning over every order of the face-down cards) instead of sampling; 0
+    /// never does. A placement whose search remembers more than [`EXACT_POSITIONS`]
+    /// positions is sampled as usual.
     pub exact_cards: u8,
 }
 
-/// Positions the exact search of [`RolloutOptions::exact_cards`] may remember for one move
-/// (a position takes 331 bytes, so the table may reach about 1.4 GB with its spare room;
+/// Positions the exact search of [`RolloutOptions::exact_cards`] may remember for one
+/// placement (a position takes 331 bytes, so the table may reach about 1.4 GB with its spare room;
 /// with 5 cards face down the searches measured took at most a few seconds); past it the
-/// move is sampled.
+/// placement is sampled.
 pub const EXACT_POSITIONS: usize = 2_000_000;
 
 impl RolloutOptions {
@@ -392,20 +391,6 @@ fn endgame_move(pos: &Position) -> Option<Move> {
     moves.first().copied()
 }
 
-/// The exact player's moves from `pos` (a card turned) up to and including the card's
-/// placement, each the first best of [`exact_best_move`](crate::exact_best_move); `None`
-/// when a search grows past [`EXACT_POSITIONS`].
-fn exact_line(pos: &Position) -> Option<Vec<Move>> {
-    let mut line = Vec::new();
-    let mut p = *pos;
-    while p.turned().is_some() {
-        let (mv, _) = crate::exact::exact_best_move(&p, EXACT_POSITIONS).ok()??;
-        p.play_unchecked(mv);
-        line.push(mv);
-    }
-    Some(line)
-}
-
 /// The rollout player's next moves, up to and including the placement of the turned card
 /// (see the module documentation), and the wins of each placement compared over the
 /// samples it was tried on (empty for the base policy and once the stock is used up); `None` when the game is over or a card must be turned. Once the stock is
@@ -438,7 +423,7 @@ pub fn rollout_moves(
         return endgame_move(pos).map(|mv| (vec![mv], Vec::new()));
     }
     if pos.unseen_total() <= usize::from(options.exact_cards) {
-        if let Some(line) = exact_line(pos) {
+        if let Ok(Some((line, _))) = crate::exact::exact_best_line(pos, EXACT_POSITIONS) {
             return Some((line, Vec::new()));
         }
     }

@@ -121,29 +121,34 @@ fn greedy_prefix(deal: &Deal, cards: usize) -> (Vec<Move>, Position) {
     (moves, pos)
 }
 
+/// After the base policy's first `cards` cards of deal `seed` of `rules`, the lean tree's
+/// optimum equals the optimum over every legal move.
+fn assert_lean_keeps_the_optimum(rules: Rules, seed: u64, cards: usize) {
+    let (_, pos) = greedy_prefix(&Deal::from_seed(rules, seed), cards);
+    let full = full_value(&pos);
+    let lean = lean_value(&Lean::new(pos), &mut HashMap::new());
+    assert!(
+        (full - lean).abs() < 1e-9,
+        "deal {seed}, {cards} cards turned: every move {full}, lean {lean}"
+    );
+}
+
 /// The ends of standard games: from the last three cards face down, the lean tree's
 /// optimum equals the optimum over every legal move.
 #[test]
 fn the_lean_tree_keeps_the_optimum_at_the_end_of_standard_games() {
     for seed in 0..12 {
-        let deal = Deal::from_seed(Rules::STANDARD, seed);
-        let (_, pos) = greedy_prefix(&deal, 45);
-        let full = full_value(&pos);
-        let lean = lean_value(&Lean::new(pos), &mut HashMap::new());
-        assert!(
-            (full - lean).abs() < 1e-9,
-            "deal {seed}: every move {full}, lean {lean}"
-        );
+        assert_lean_keeps_the_optimum(Rules::STANDARD, seed, 45);
     }
 }
 
 /// A position the first form of the lean rule lost (found by comparing exact values at the
-/// end of deal 5000): with the last card, a Q, turned, the one win sends waste tops home
-/// in an order where one move (w3-f3, the 4 onto the A of the "by 3" foundation) needs two
-/// others from different piles to different foundations first (w3-f1 uncovering the 4,
-/// w4-f3 bringing the A home), and both cannot come right before it. The old rule offered
-/// no winning line here (lean value 0 against 1), and the solver, which used the same rule,
-/// proved the deal lost.
+/// end of deal 5000), after `played` of the six steps below: once the last card, a Q, is
+/// turned (after all six), the one win sends waste tops home in an order where one move
+/// (w3-f3, the 4 onto the A of the "by 3" foundation) needs two others from different piles
+/// to different foundations first (w3-f1 uncovering the 4, w4-f3 bringing the A home), and
+/// both cannot come right before it. The old rule offered no winning line here (lean value
+/// 0 against 1), and the solver, which used the same rule, proved the deal lost.
 fn join_position(played: usize) -> (Deal, Vec<Move>, Position) {
     let first = Deal::from_seed(Rules::STANDARD, 5000);
     let mut stock = first.stock()[..41].to_vec();
@@ -212,14 +217,8 @@ fn the_solver_wins_where_a_waste_move_needs_two_others_first() {
 fn the_lean_tree_keeps_the_optimum_at_the_ends_of_many_games() {
     for (cards, deals) in [(45usize, 2000u64), (44, 600)] {
         for seed in 0..deals {
-            let deal = Deal::from_seed(Rules::new(13, 4, 3 + (seed % 2) as u8).unwrap(), seed);
-            let (_, pos) = greedy_prefix(&deal, cards);
-            let full = full_value(&pos);
-            let lean = lean_value(&Lean::new(pos), &mut HashMap::new());
-            assert!(
-                (full - lean).abs() < 1e-9,
-                "deal {seed}, {cards} cards turned: every move {full}, lean {lean}"
-            );
+            let rules = Rules::new(13, 4, 3 + (seed % 2) as u8).unwrap();
+            assert_lean_keeps_the_optimum(rules, seed, cards);
         }
     }
 }
