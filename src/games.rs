@@ -259,6 +259,10 @@ pub const GAMES: &[GameEntry] = &[
                 text: "player=rule-based|mcts|best|pimc|hindsight|rollout (default best, 10,000 playouts)",
                 commands: PLAY,
             },
+            VariantInfo {
+                text: "exact=K (player=rollout: exact play from K cards face down; default 0, never)",
+                commands: PLAY,
+            },
         ],
         supports: PLAY_WITH_LEVELS,
         heuristics: &[],

@@ -540,6 +540,73 @@ fn a_pimc_hint_names_its_samples() {
     );
 }
 
+/// The first moves of a rollout game on deal 9 (`play-out --player rollout --samples 30`,
+/// which lost it), up to the 43rd card turned: 5 cards are face down.
+const DEAL_9_FIVE_FACE_DOWN: &[&str] = &[
+    "s-w1", "s-w1", "s-w2", "s-f1", "s-w1", "s-f2", "s-w2", "s-w1", "s-f1", "s-w3", "s-w4", "s-w2",
+    "s-w3", "s-f1", "s-w3", "s-w1", "s-w3", "s-w4", "s-f3", "s-f2", "s-w3", "s-f2", "s-w4", "s-w3",
+    "s-f1", "s-w2", "s-f3", "s-f4", "w4-f4", "s-w4", "s-w4", "s-f3", "s-w4", "s-w4", "s-w4",
+    "s-w4", "s-w4", "s-f4", "w1-f4", "w2-f4", "s-w2", "w2-f1", "w3-f1", "w3-f3", "s-w3", "w1-f2",
+    "w2-f2", "w2-f2", "s-w2", "s-w2", "s-f1",
+];
+
+#[test]
+fn exact_rollout_hints_give_the_chance_of_winning_and_a_sure_win_is_won() {
+    assert_eq!(
+        DEAL_9_FIVE_FACE_DOWN
+            .iter()
+            .filter(|m| m.starts_with("s-"))
+            .count(),
+        42
+    );
+    let saved = serde_json::json!({
+        "game": "calculation",
+        "variant": "deal=9,piles=4,player=rollout,exact=5",
+        "level": 100,
+        "seed": 0,
+        "moves": DEAL_9_FIVE_FACE_DOWN,
+    });
+    let dir = common::scratch("calculation-play", "exact");
+    std::fs::write(dir.join("g.json"), saved.to_string()).unwrap();
+    let run = cgtk_with(
+        &["play", "calculation", "--mcts", "3"],
+        "load g.json\nhint\nsave again.json\nquit\n",
+        Some(&dir),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains(
+            "exact over every order of the 5 cards face down: wins with probability 1.000"
+        ),
+        "{}",
+        run.stdout
+    );
+    let again = std::fs::read_to_string(dir.join("again.json")).unwrap();
+    assert!(
+        again.contains("deal=9,piles=4,player=rollout,exact=5"),
+        "{again}"
+    );
+    // A chance of 1 over every order is a win on this one: the engine, playing exactly
+    // from here, must win the deal.
+    let run = cgtk_with(
+        &[
+            "play",
+            "calculation",
+            "--load",
+            "g.json",
+            "--mcts",
+            "3",
+            "--you",
+            "none",
+        ],
+        "",
+        Some(&dir),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let last = run.stdout.trim_end().lines().last().unwrap_or_default();
+    assert!(last.starts_with("won: all 52 cards"), "{last}");
+}
+
 #[test]
 fn bad_play_variants_exit_with_2() {
     for (variant, message) in [
@@ -547,6 +614,12 @@ fn bad_play_variants_exit_with_2() {
         ("deal=x", "deal \"x\" is not a number"),
         ("player=god", "player=god: the players are"),
         ("colour=red", "unknown setting \"colour=red\""),
+        ("exact=49", "exact=49: write the number of cards face down"),
+        (
+            "exact=five",
+            "exact=five: write the number of cards face down",
+        ),
+        ("exact=5", "exact=5 applies to player=rollout only"),
     ] {
         let run = play("bad", &[variant], "");
         assert_eq!(run.code, 2, "{variant}: {}", run.stderr);

@@ -7,8 +7,8 @@ use super::games::Setup;
 use super::playable::Playable;
 use cgtk_core::{Outcome, Player};
 use cgtk_solitaire::{
-    hindsight_moves, mcts_move, pimc_move, rollout_moves, rule_based_move, Calculation, Deal,
-    HindsightOptions, MctsOptions, Move, PimcOptions, RolloutOptions, Rules,
+    exact_placement, hindsight_moves, mcts_move, pimc_move, rollout_moves, rule_based_move,
+    Calculation, Deal, HindsightOptions, MctsOptions, Move, PimcOptions, RolloutOptions, Rules,
 };
 
 /// The engine behind hints and engine moves.
@@ -42,16 +42,18 @@ impl Engine {
     }
 }
 
-/// The rules variant: which deal, how many waste piles, which engine.
+/// The rules variant: which deal, how many waste piles, which engine (and, for the rollout
+/// engine, from how many cards face down it plays exactly).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Variant {
     deal: u64,
     piles: u8,
     engine: Engine,
+    exact: u8,
 }
 
 const VARIANT_HELP: &str =
-    "write the variant as words: a deal number (or deal=N), piles=3 or piles=4, player=rule-based|mcts|best|pimc|hindsight|rollout";
+    "write the variant as words: a deal number (or deal=N), piles=3 or piles=4, player=rule-based|mcts|best|pimc|hindsight|rollout, exact=K (rollout: play exactly from K cards face down, 0 to 48)";
 
 impl Variant {
     fn parse(text: &str) -> Result<Variant, String> {
@@ -59,6 +61,7 @@ impl Variant {
             deal: 1,
             piles: 4,
             engine: Engine::Best,
+            exact: 0,
         };
         for word in text
             .split([',', ' '])
@@ -98,15 +101,36 @@ impl Variant {
                         }
                     }
                 }
+                "exact" => {
+                    v.exact = value
+                        .parse()
+                        .ok()
+                        .filter(|&k| k <= 48)
+                        .ok_or_else(|| {
+                            format!("exact={value}: write the number of cards face down from which the rollout player plays exactly, 0 to 48")
+                        })?
+                }
                 _ => return Err(format!("unknown setting {word:?}; {VARIANT_HELP}")),
             }
+        }
+        if v.exact > 0 && v.engine != Engine::Rollout {
+            return Err(format!(
+                "exact={} applies to player=rollout only (the player here is {})",
+                v.exact,
+                v.engine.name()
+            ));
         }
         Ok(v)
     }
 
     fn text(&self) -> String {
+        let exact = if self.exact > 0 {
+            format!(",exact={}", self.exact)
+        } else {
+            String::new()
+        };
         format!(
-            "deal={},piles={},player={}",
+            "deal={},piles={},player={}{exact}",
             self.deal,
             self.piles,
             self.engine.name()
@@ -303,7 +327,23 @@ impl Playable for CalculationPlay {
                 })
             }
             Engine::Rollout => {
-                let options = RolloutOptions::new(self.playouts.unwrap_or(200));
+                let options = RolloutOptions {
+                    exact_cards: self.variant.exact,
+                    ..RolloutOptions::new(self.playouts.unwrap_or(200))
+                };
+                if let Some((moves, p)) = exact_placement(&pos, &options) {
+                    let note = format!(
+                        "exact over every order of the {} cards face down: wins with probability {p:.3}",
+                        pos.unseen_total()
+                    );
+                    return Ok(moves.first().map(|mv| (mv.to_string(), note)));
+                }
+                // Past the exact search's limit the placement is sampled, as the player does
+                // (without searching a second time).
+                let options = RolloutOptions {
+                    exact_cards: 0,
+                    ..options
+                };
                 rollout_moves(&pos, &options, seed).and_then(|(moves, wins)| {
                     let best = wins.iter().copied().fold(0.0, f64::max);
                     let note = if wins.len() <= 1 {

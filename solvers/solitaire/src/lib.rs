@@ -54,7 +54,7 @@ mod hindsight;
 pub use hindsight::{hindsight_moves, HindsightOptions};
 
 mod rollout;
-pub use rollout::{greedy_moves, rollout_moves, RolloutOptions, EXACT_POSITIONS};
+pub use rollout::{exact_placement, greedy_moves, rollout_moves, RolloutOptions, EXACT_POSITIONS};
 
 mod beam;
 mod solver;

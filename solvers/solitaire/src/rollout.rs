@@ -391,10 +391,35 @@ fn endgame_move(pos: &Position) -> Option<Move> {
     moves.first().copied()
 }
 
+/// The rollout player's placement when it plays exactly ([`RolloutOptions::exact_cards`]):
+/// the moves of [`exact_best_line`](crate::exact_best_line) and the win probability, when a
+/// card is turned, at most `exact_cards` cards are face down, the player rolls out (`levels`
+/// 1 or more) and the search stays within [`EXACT_POSITIONS`]; `None` otherwise (the
+/// placement is then sampled).
+///
+/// ```
+/// use cgtk_solitaire::{exact_placement, Position, RolloutOptions, Rules};
+/// let mut pos = Position::start(Rules::new(5, 2, 2).unwrap());
+/// pos.turn(3).unwrap();
+/// let exact = RolloutOptions { exact_cards: 8, ..RolloutOptions::new(10) };
+/// let (line, p) = exact_placement(&pos, &exact).unwrap();
+/// assert!(!line.is_empty() && (0.0..=1.0).contains(&p));
+/// assert!(exact_placement(&pos, &RolloutOptions::new(10)).is_none());
+/// ```
+pub fn exact_placement(pos: &Position, options: &RolloutOptions) -> Option<(Vec<Move>, f64)> {
+    if options.levels == 0 || pos.unseen_total() > usize::from(options.exact_cards) {
+        return None;
+    }
+    crate::exact::exact_best_line(pos, EXACT_POSITIONS)
+        .ok()
+        .flatten()
+}
+
 /// The rollout player's next moves, up to and including the placement of the turned card
 /// (see the module documentation), and the wins of each placement compared over the
-/// samples it was tried on (empty for the base policy and once the stock is used up); `None` when the game is over or a card must be turned. Once the stock is
-/// used up it returns one waste move at a time.
+/// samples it was tried on (empty for the base policy, for a placement played exactly
+/// ([`exact_placement`]) and once the stock is used up); `None` when the game is over or a
+/// card must be turned. Once the stock is used up it returns one waste move at a time.
 ///
 /// ```
 /// use cgtk_solitaire::{rollout_moves, Move, Position, RolloutOptions, Rules};
@@ -422,10 +447,8 @@ pub fn rollout_moves(
     if pos.turned().is_none() {
         return endgame_move(pos).map(|mv| (vec![mv], Vec::new()));
     }
-    if pos.unseen_total() <= usize::from(options.exact_cards) {
-        if let Ok(Some((line, _))) = crate::exact::exact_best_line(pos, EXACT_POSITIONS) {
-            return Some((line, Vec::new()));
-        }
+    if let Some((line, _)) = exact_placement(pos, options) {
+        return Some((line, Vec::new()));
     }
     let (line, values) = decide(pos, options.samples, options.levels, options, seed);
     (!line.is_empty()).then_some((line, values))
