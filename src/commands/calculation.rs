@@ -271,8 +271,8 @@ pub struct MctsArgs {
     inner_samples: Option<u32>,
     /// Play exactly once at most K cards are face down (rollout with --levels 1 or more;
     /// default 0, never): the best chance of winning over every order of those cards,
-    /// found by expectimax (about 1 to 3 processor seconds a game with 5; 6 costs 3 to 25
-    /// seconds a move); a position too large for it is sampled.
+    /// found by expectimax (with 5, at most about a processor second a move; 6 costs up to
+    /// a minute); a position too large for it is sampled.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(0..=48))]
     exact_cards: Option<u8>,
     /// Solver nodes per move and sample (pimc; default 2000) or per placement and sample

@@ -1,16 +1,16 @@
 //! Calculation speed, single thread: playouts from the start of a game (random,
 //! rule-based, random-home-first, blend and greedy policies), one Monte Carlo move of 1,000
 //! playouts, one hindsight and one rollout move, the rollout player's base policy over a
-//! deal, and the solver on a deal.
+//! deal, one exact move with five cards face down, and the solver on a deal.
 //! Each benchmark checks its result.
 
 // A panic in a test or benchmark is a failed check, not a user's bad input.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cgtk_solitaire::{
-    greedy_moves, hindsight_moves, mcts_move, random_playout, rollout_moves, solve, Deal,
-    HindsightOptions, MctsOptions, Move, PlayoutPolicy, Position, RolloutOptions, Rules, Solution,
-    SolveLimits,
+    exact_best_move, greedy_moves, hindsight_moves, mcts_move, random_playout, rollout_moves,
+    solve, Deal, HindsightOptions, MctsOptions, Move, PlayoutPolicy, Position, RolloutOptions,
+    Rules, Solution, SolveLimits,
 };
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
@@ -123,6 +123,25 @@ fn search(c: &mut Criterion) {
             }
             assert!(game.is_over());
             game.position().cards_on_foundations()
+        })
+    });
+    // Exact play with 5 cards face down: deal 5002 played by the rollout player (20 samples)
+    // up to its 43rd card (a position worth 0: every line explored).
+    let deal = Deal::from_seed(Rules::STANDARD, 5002);
+    let mut game = cgtk_solitaire::Calculation::new(deal);
+    while game.position().unseen_total() > 5 {
+        let (line, _) = rollout_moves(game.position(), &RolloutOptions::new(20), 5002).unwrap();
+        for mv in line {
+            game.play(mv).unwrap();
+        }
+    }
+    let late = *game.position();
+    assert!(late.turned().is_some());
+    group.bench_function("exact move, 5 cards face down", |b| {
+        b.iter(|| {
+            let (mv, p) = exact_best_move(&late, 2_000_000).unwrap().unwrap();
+            assert!((0.0..=1.0).contains(&p));
+            mv
         })
     });
     let deal = Deal::from_seed(Rules::STANDARD, 2);

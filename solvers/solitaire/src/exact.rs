@@ -5,8 +5,14 @@
 use crate::deal::Deal;
 use crate::position::{Move, Position};
 use crate::rules::Rules;
-use crate::solver::{solve, Solution, SolveLimits};
+use crate::solver::{dead, key, solve, KeyHasher, Solution, SolveLimits};
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+/// The positions searched and their values, keyed by the solver's packed key (piles sorted;
+/// with the rules fixed the key also fixes the cards face down, which are the deck less
+/// the cards in view).
+type Memo = HashMap<[u64; 4], f64, BuildHasherDefault<KeyHasher>>;
 
 /// Why an exact computation was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -32,7 +38,7 @@ pub enum ExactError {
 /// assert!((p - 1.0).abs() < 1e-12);
 /// ```
 pub fn exact_win_probability(rules: Rules, max_positions: usize) -> Result<f64, ExactError> {
-    let mut memo = HashMap::new();
+    let mut memo = Memo::default();
     value(&Position::start(rules), &mut memo, max_positions)
 }
 
@@ -51,7 +57,7 @@ pub fn exact_best_move(
     pos: &Position,
     max_positions: usize,
 ) -> Result<Option<(Move, f64)>, ExactError> {
-    best_move(pos, &mut HashMap::new(), max_positions)
+    best_move(pos, &mut Memo::default(), max_positions)
 }
 
 /// The moves of [`exact_best_move`] one after another from `pos` (a card turned) up to and
@@ -71,7 +77,7 @@ pub fn exact_best_line(
     pos: &Position,
     max_positions: usize,
 ) -> Result<Option<(Vec<Move>, f64)>, ExactError> {
-    let mut memo = HashMap::new();
+    let mut memo = Memo::default();
     let mut p = *pos;
     let mut line = Vec::new();
     let mut chance = None;
@@ -89,7 +95,7 @@ pub fn exact_best_line(
 /// [`exact_best_move`] with the memory given.
 fn best_move(
     pos: &Position,
-    memo: &mut HashMap<Position, f64>,
+    memo: &mut Memo,
     max_positions: usize,
 ) -> Result<Option<(Move, f64)>, ExactError> {
     let mut moves = Vec::new();
@@ -106,22 +112,23 @@ fn best_move(
     Ok(best)
 }
 
-fn value(
-    pos: &Position,
-    memo: &mut HashMap<Position, f64>,
-    max_positions: usize,
-) -> Result<f64, ExactError> {
+/// The optimal chance of winning from `pos` (expectimax over the cards face down), every
+/// position remembered; a position the dead-position test of the solver calls lost (lost
+/// whatever the order, so lost with the order hidden) is worth 0 without a search.
+fn value(pos: &Position, memo: &mut Memo, max_positions: usize) -> Result<f64, ExactError> {
     if pos.is_won() {
         return Ok(1.0);
     }
-    let canon = pos.canonical();
-    if let Some(&v) = memo.get(&canon) {
+    let key = key(pos, None);
+    if let Some(&v) = memo.get(&key) {
         return Ok(v);
     }
     if memo.len() >= max_positions {
         return Err(ExactError::TooLarge(max_positions));
     }
-    let v = if pos.is_chance() {
+    let v = if dead(pos) {
+        0.0
+    } else if pos.is_chance() {
         let total = pos.unseen_total() as f64;
         let mut sum = 0.0;
         for rank in 1..=pos.rules().ranks() {
@@ -147,7 +154,7 @@ fn value(
         }
         best
     };
-    memo.insert(canon, v);
+    memo.insert(key, v);
     Ok(v)
 }
 
