@@ -114,6 +114,101 @@ fn solve_a_seed_and_a_written_deal() {
 }
 
 #[test]
+fn options_a_player_would_ignore_are_refused_by_name() {
+    let play_out = |extra: &[&str]| {
+        let mut args = vec!["calculation", "play-out", "--seed", "1"];
+        args.extend_from_slice(extra);
+        cgtk(&args)
+    };
+    for (args, message) in [
+        (
+            &["--player", "rule-based", "--playouts", "30"][..],
+            "--playouts applies to --player mcts or best, not to --player rule-based",
+        ),
+        (
+            &["--player", "best", "--exact-cards", "5"],
+            "--exact-cards applies to --player rollout, not to --player best",
+        ),
+        (
+            &["--player", "rollout", "--sample-nodes", "10"],
+            "--sample-nodes applies to --player pimc or hindsight, not to --player rollout",
+        ),
+        (
+            &["--player", "random", "--samples", "3"],
+            "--samples applies to --player pimc or hindsight or rollout",
+        ),
+        (
+            &["--player", "mcts", "--blend-percent", "80"],
+            "--blend-percent applies to the blend and greedy-blend playout policies",
+        ),
+        (
+            &[
+                "--player",
+                "best",
+                "--reward",
+                "graded",
+                "--mixed-weight",
+                "0.5",
+            ],
+            "--mixed-weight applies to the mixed reward",
+        ),
+        (
+            &["--player", "rollout", "--inner-samples", "2"],
+            "--inner-samples applies to the levels below the top",
+        ),
+        (
+            &["--player", "rollout", "--levels", "0", "--exact-cards", "5"],
+            "--exact-cards applies from --levels 1",
+        ),
+    ] {
+        let out = play_out(args);
+        assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
+        assert!(out.stderr.contains(message), "{args:?}: {}", out.stderr);
+    }
+    let out = cgtk(&[
+        "calculation",
+        "bench",
+        "--player",
+        "solver",
+        "--deals",
+        "1",
+        "--playouts",
+        "5",
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("--playouts applies to --player mcts or best, not to --player solver"),
+        "{}",
+        out.stderr
+    );
+    // best's own policy and reward take --blend-percent and --mixed-weight without
+    // --playout-policy or --reward (they were once dropped silently).
+    let out = cgtk(&[
+        "--json",
+        "calculation",
+        "play-out",
+        "--seed",
+        "1",
+        "--player",
+        "best",
+        "--playouts",
+        "20",
+        "--blend-percent",
+        "70",
+        "--mixed-weight",
+        "0.4",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let label = v["player"].as_str().unwrap_or_default();
+    assert!(
+        label.contains("policy=blend(70%) reward=mixed(0.4)"),
+        "{label}"
+    );
+}
+
+#[test]
 fn bad_deals_and_options_exit_with_2() {
     let out = cgtk_with(&["calculation", "solve", "--deal", "-"], "A 2 3 X", None);
     assert_eq!(out.code, 2);
@@ -377,17 +472,12 @@ fn best_names_its_blend_playouts_and_mixed_reward() {
 fn compare_counts_the_deals_each_player_won_alone() {
     let dir = common::scratch("calculation-compare", "files");
     let run = |player: &str, file: &str, deals: &str| {
-        let out = cgtk(&[
-            "--json",
-            "calculation",
-            "bench",
-            "--player",
-            player,
-            "--deals",
-            deals,
-            "--playouts",
-            "30",
-        ]);
+        let mut args = vec!["--json", "calculation", "bench", "--player", player];
+        args.extend(["--deals", deals]);
+        if player == "best" {
+            args.extend(["--playouts", "30"]);
+        }
+        let out = cgtk(&args);
         assert_eq!(out.code, 0, "{}", out.stderr);
         std::fs::write(dir.join(file), &out.stdout).unwrap();
         let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
@@ -885,7 +975,7 @@ fn a_rollout_hint_names_its_samples_and_the_engine_finishes_a_deal() {
 #[test]
 fn mcts_playouts_by_the_greedy_base_policy_are_named_seeded_and_replay() {
     let play = |policy: &str, seed: &str| {
-        let out = cgtk(&[
+        let mut args = vec![
             "--json",
             "calculation",
             "play-out",
@@ -897,9 +987,11 @@ fn mcts_playouts_by_the_greedy_base_policy_are_named_seeded_and_replay() {
             "30",
             "--playout-policy",
             policy,
-            "--blend-percent",
-            "80",
-        ]);
+        ];
+        if policy == "greedy-blend" {
+            args.extend(["--blend-percent", "80"]);
+        }
+        let out = cgtk(&args);
         assert_eq!(out.code, 0, "{}", out.stderr);
         out.stdout
     };

@@ -225,9 +225,9 @@ pub enum BenchPlayer {
 /// Options of the Monte Carlo players (defaults depend on the player).
 #[derive(Debug, Clone, ClapArgs)]
 pub struct MctsArgs {
-    /// Playouts per move (mcts and best).
-    #[arg(long, default_value_t = 1000)]
-    playouts: u32,
+    /// Playouts per move (mcts and best; default 1000).
+    #[arg(long)]
+    playouts: Option<u32>,
     /// The UCB1 exploration constant c (default: √2 for mcts, 0.5 for best).
     #[arg(long)]
     exploration: Option<f64>,
@@ -241,13 +241,14 @@ pub struct MctsArgs {
     /// for a win, else --mixed-weight × the cards home / 52).
     #[arg(long, value_enum)]
     reward: Option<RewardName>,
-    /// The percent of a `--playout-policy blend` playout's decisions made by the rules
-    /// of thumb (of a `greedy-blend` playout's, by the greedy base policy).
-    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u8).range(0..=100))]
-    blend_percent: u8,
-    /// What a lost playout's cards home are worth with `--reward mixed` (in [0, 1]).
-    #[arg(long, default_value_t = 0.2)]
-    mixed_weight: f64,
+    /// The percent of a `blend` playout's decisions made by the rules of thumb (of a
+    /// `greedy-blend` playout's, by the greedy base policy); default 50.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=100))]
+    blend_percent: Option<u8>,
+    /// What a lost playout's cards home are worth with the `mixed` reward (in [0, 1]);
+    /// default 0.2.
+    #[arg(long)]
+    mixed_weight: Option<f64>,
     /// Which moves the search tree holds: `full` (every legal move) or `lean` (no moves
     /// onto or from a copy of another waste pile, and a waste move only when the next move
     /// touches its pile or foundation; no strategy is lost). Default: full for mcts, lean
@@ -326,12 +327,55 @@ pub enum RewardName {
 }
 
 impl MctsArgs {
-    fn options(&self, base: MctsOptions) -> Result<MctsOptions> {
-        if self.playouts == 0 {
-            return Err(usage("--playouts must be at least 1"));
+    /// The options given on the command line that `player` (`None`: the solver of `bench`)
+    /// would ignore, refused by name rather than dropped.
+    fn refuse_unused(&self, player: Option<PlayerName>) -> Result<()> {
+        use PlayerName::{Best, Hindsight, Mcts, Pimc, Rollout};
+        const SEARCH: &[PlayerName] = &[Mcts, Best];
+        let options: [(&str, bool, &[PlayerName]); 13] = [
+            ("--playouts", self.playouts.is_some(), SEARCH),
+            ("--exploration", self.exploration.is_some(), SEARCH),
+            ("--threshold", self.threshold.is_some(), SEARCH),
+            ("--playout-policy", self.playout_policy.is_some(), SEARCH),
+            ("--reward", self.reward.is_some(), SEARCH),
+            ("--blend-percent", self.blend_percent.is_some(), SEARCH),
+            ("--mixed-weight", self.mixed_weight.is_some(), SEARCH),
+            ("--tree", self.tree.is_some(), SEARCH),
+            (
+                "--samples",
+                self.samples.is_some(),
+                &[Pimc, Hindsight, Rollout],
+            ),
+            (
+                "--sample-nodes",
+                self.sample_nodes.is_some(),
+                &[Pimc, Hindsight],
+            ),
+            ("--levels", self.levels.is_some(), &[Rollout]),
+            ("--inner-samples", self.inner_samples.is_some(), &[Rollout]),
+            ("--exact-cards", self.exact_cards.is_some(), &[Rollout]),
+        ];
+        for (flag, given, users) in options {
+            if given && !player.is_some_and(|p| users.contains(&p)) {
+                let users: Vec<&str> = users.iter().map(|&p| player_label(p)).collect();
+                let who = player.map_or("solver", player_label);
+                return Err(usage(format!(
+                    "{flag} applies to --player {}, not to --player {who}",
+                    users.join(" or ")
+                )));
+            }
         }
+        Ok(())
+    }
+
+    fn options(&self, base: MctsOptions) -> Result<MctsOptions> {
         let mut o = base;
-        o.playouts = self.playouts;
+        if let Some(playouts) = self.playouts {
+            if playouts == 0 {
+                return Err(usage("--playouts must be at least 1"));
+            }
+            o.playouts = playouts;
+        }
         if let Some(c) = self.exploration {
             if !(c.is_finite() && c >= 0.0) {
                 return Err(usage(format!(
@@ -349,26 +393,44 @@ impl MctsArgs {
                 PolicyName::RuleBased => PlayoutPolicy::RuleBased,
                 PolicyName::GreedyRandom => PlayoutPolicy::GreedyRandom,
                 PolicyName::RandomHomeFirst => PlayoutPolicy::RandomHomeFirst,
-                PolicyName::Blend => PlayoutPolicy::Blend(self.blend_percent),
+                PolicyName::Blend => PlayoutPolicy::Blend(50),
                 PolicyName::Greedy => PlayoutPolicy::Greedy,
-                PolicyName::GreedyBlend => PlayoutPolicy::GreedyBlend(self.blend_percent),
+                PolicyName::GreedyBlend => PlayoutPolicy::GreedyBlend(50),
             };
+        }
+        if let Some(percent) = self.blend_percent {
+            o.policy =
+                match o.policy {
+                    PlayoutPolicy::Blend(_) => PlayoutPolicy::Blend(percent),
+                    PlayoutPolicy::GreedyBlend(_) => PlayoutPolicy::GreedyBlend(percent),
+                    _ => return Err(usage(
+                        "--blend-percent applies to the blend and greedy-blend playout policies \
+                         (best's default, or --playout-policy blend|greedy-blend)",
+                    )),
+                };
         }
         if let Some(t) = self.tree {
             o.lean = t == TreeName::Lean;
-        }
-        if !(0.0..=1.0).contains(&self.mixed_weight) {
-            return Err(usage(format!(
-                "--mixed-weight must be a number from 0 to 1, not {}",
-                self.mixed_weight
-            )));
         }
         if let Some(r) = self.reward {
             o.reward = match r {
                 RewardName::WinLoss => Reward::WinLoss,
                 RewardName::Graded => Reward::Graded,
-                RewardName::Mixed => Reward::Mixed(self.mixed_weight),
+                RewardName::Mixed => Reward::Mixed(0.2),
             };
+        }
+        if let Some(weight) = self.mixed_weight {
+            if !(0.0..=1.0).contains(&weight) {
+                return Err(usage(format!(
+                    "--mixed-weight must be a number from 0 to 1, not {weight}"
+                )));
+            }
+            if !matches!(o.reward, Reward::Mixed(_)) {
+                return Err(usage(
+                    "--mixed-weight applies to the mixed reward (best's default, or --reward mixed)",
+                ));
+            }
+            o.reward = Reward::Mixed(weight);
         }
         Ok(o)
     }
@@ -389,6 +451,7 @@ impl MctsArgs {
     }
 
     fn player(&self, name: PlayerName) -> Result<PlayerKind> {
+        self.refuse_unused(Some(name))?;
         Ok(match name {
             PlayerName::Random => PlayerKind::Random,
             PlayerName::RuleBased => PlayerKind::RuleBased,
@@ -408,9 +471,20 @@ impl MctsArgs {
                 if inner_samples == 0 {
                     return Err(usage("--inner-samples must be at least 1"));
                 }
+                let levels = self.levels.unwrap_or(1);
+                if self.inner_samples.is_some() && levels < 2 {
+                    return Err(usage(
+                        "--inner-samples applies to the levels below the top: give --levels 2 or more",
+                    ));
+                }
+                if self.exact_cards.is_some_and(|k| k > 0) && levels == 0 {
+                    return Err(usage(
+                        "--exact-cards applies from --levels 1 (the base policy alone never plays exactly)",
+                    ));
+                }
                 PlayerKind::Rollout(RolloutOptions {
                     samples,
-                    levels: self.levels.unwrap_or(1),
+                    levels,
                     inner_samples,
                     exact_cards: self.exact_cards.unwrap_or(0),
                 })
@@ -704,7 +778,10 @@ fn run_bench(
             Some((PlayerName::Hindsight, mcts.player(PlayerName::Hindsight)?))
         }
         BenchPlayer::Rollout => Some((PlayerName::Rollout, mcts.player(PlayerName::Rollout)?)),
-        BenchPlayer::Solver => None,
+        BenchPlayer::Solver => {
+            mcts.refuse_unused(None)?;
+            None
+        }
     };
     let label = match &player {
         Some((name, kind)) => describe(player_label(*name), kind),
