@@ -1134,6 +1134,13 @@ fn review_finds_where_a_game_was_lost_and_refuses_bad_games() {
         assert_eq!(run.code, 2, "{}", run.stderr);
         assert!(run.stderr.contains(message), "{}", run.stderr);
     }
+    // With --game the moves are the game: a player and its options are refused.
+    for extra in [&["--player", "best"][..], &["--playouts", "10"]] {
+        let mut with = args[1..].to_vec();
+        with.extend_from_slice(extra);
+        let run = cgtk_with(&with, &game, None);
+        assert_eq!(run.code, 2, "{extra:?}: {}", run.stderr);
+    }
     let unfinished = cgtk_with(&args[1..], "s-w1", None);
     assert_eq!(unfinished.code, 0, "{}", unfinished.stderr);
     assert!(

@@ -89,9 +89,10 @@ pub enum Command {
         /// when left out).
         #[arg(long, value_parser = clap::value_parser!(u8).range(3..=4))]
         piles: Option<u8>,
-        /// Who plays the game reviewed (ignored with --game).
-        #[arg(long, value_enum, default_value_t = PlayerName::RuleBased)]
-        player: PlayerName,
+        /// Who plays the game reviewed (default rule-based; not with --game, whose moves
+        /// are the game).
+        #[arg(long, value_enum, conflicts_with = "game")]
+        player: Option<PlayerName>,
         /// The game's moves: the JSON of `cgtk --json calculation play-out` (its `moves`),
         /// or moves in the notation separated by spaces or lines (`-` reads standard
         /// input).
@@ -603,7 +604,15 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
             game,
             nodes,
             mcts,
-        } => run_review(*seed, *piles, *player, game.as_deref(), *nodes, mcts, ctx),
+        } => run_review(
+            *seed,
+            *piles,
+            player.unwrap_or(PlayerName::RuleBased),
+            game.as_deref(),
+            *nodes,
+            mcts,
+            ctx,
+        ),
     }
 }
 
@@ -1079,6 +1088,13 @@ fn run_review(
     mcts: &MctsArgs,
     ctx: &Context,
 ) -> Result<()> {
+    if file.is_some() {
+        // The options of a player who does not play are refused, as a player's unused
+        // ones are.
+        mcts.refuse_unused(None).map_err(|_| {
+            usage("--game reviews the moves of FILE: the options of a player do not apply")
+        })?;
+    }
     let read = file.map(read_game).transpose()?;
     let seed = agree("seed", seed, read.as_ref().and_then(|g| g.seed))?
         .ok_or_else(|| usage("give --seed, the number of the deal reviewed"))?;
