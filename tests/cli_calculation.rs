@@ -115,10 +115,10 @@ fn solve_a_seed_and_a_written_deal() {
 
 #[test]
 fn options_a_player_would_ignore_are_refused_by_name() {
-    let play_out = |extra: &[&str]| {
+    let refused = |extra: &[&str]| {
         let mut args = vec!["calculation", "play-out", "--seed", "1"];
         args.extend_from_slice(extra);
-        cgtk(&args)
+        common::usage_error(&args)
     };
     for (args, message) in [
         (
@@ -161,11 +161,10 @@ fn options_a_player_would_ignore_are_refused_by_name() {
             "--exact-cards applies from --levels 1",
         ),
     ] {
-        let out = play_out(args);
-        assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
-        assert!(out.stderr.contains(message), "{args:?}: {}", out.stderr);
+        let stderr = refused(args);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
-    let out = cgtk(&[
+    let stderr = common::usage_error(&[
         "calculation",
         "bench",
         "--player",
@@ -175,32 +174,16 @@ fn options_a_player_would_ignore_are_refused_by_name() {
         "--playouts",
         "5",
     ]);
-    assert_eq!(out.code, 2, "{}", out.stderr);
     assert!(
-        out.stderr
-            .contains("--playouts applies to --player mcts or best, not to --player solver"),
-        "{}",
-        out.stderr
+        stderr.contains("--playouts applies to --player mcts or best, not to --player solver"),
+        "{stderr}"
     );
     // best's own policy and reward take --blend-percent and --mixed-weight without
     // --playout-policy or --reward (they were once dropped silently).
-    let out = cgtk(&[
-        "--json",
-        "calculation",
-        "play-out",
-        "--seed",
-        "1",
-        "--player",
-        "best",
-        "--playouts",
-        "20",
-        "--blend-percent",
-        "70",
-        "--mixed-weight",
-        "0.4",
-    ]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let best = "--player best --playouts 20 --blend-percent 70 --mixed-weight 0.4";
+    let mut args = vec!["--json", "calculation", "play-out", "--seed", "1"];
+    args.extend(best.split(' '));
+    let v = common::json(&args);
     let label = v["player"].as_str().unwrap_or_default();
     assert!(
         label.contains("policy=blend(70%) reward=mixed(0.4)"),
