@@ -125,25 +125,27 @@ fn search(c: &mut Criterion) {
             game.position().cards_on_foundations()
         })
     });
-    // Exact play with 5 cards face down: deal 5002 played by the rollout player (20 samples)
-    // up to its 43rd card (a position worth 0: every line explored).
-    let deal = Deal::from_seed(Rules::STANDARD, 5002);
-    let mut game = cgtk_solitaire::Calculation::new(deal);
-    while game.position().unseen_total() > 5 {
-        let (line, _) = rollout_moves(game.position(), &RolloutOptions::new(20), 5002).unwrap();
-        for mv in line {
-            game.play(mv).unwrap();
+    // Exact play: deal 5002 played by the rollout player (20 samples) up to 5 cards face
+    // down (a position worth 0: every line explored), and deal 5009 up to 6 (a sure win).
+    for (seed, cards, worth) in [(5002, 5, 0.0), (5009, 6, 1.0)] {
+        let deal = Deal::from_seed(Rules::STANDARD, seed);
+        let mut game = cgtk_solitaire::Calculation::new(deal);
+        while game.position().unseen_total() > cards {
+            let (line, _) = rollout_moves(game.position(), &RolloutOptions::new(20), seed).unwrap();
+            for mv in line {
+                game.play(mv).unwrap();
+            }
         }
+        let late = *game.position();
+        assert!(late.turned().is_some());
+        group.bench_function(format!("exact move, {cards} cards face down"), |b| {
+            b.iter(|| {
+                let (mv, p) = exact_best_move(&late, 20_000_000).unwrap().unwrap();
+                assert!((p - worth).abs() < 1e-9);
+                mv
+            })
+        });
     }
-    let late = *game.position();
-    assert!(late.turned().is_some());
-    group.bench_function("exact move, 5 cards face down", |b| {
-        b.iter(|| {
-            let (mv, p) = exact_best_move(&late, 2_000_000).unwrap().unwrap();
-            assert!((0.0..=1.0).contains(&p));
-            mv
-        })
-    });
     let deal = Deal::from_seed(Rules::STANDARD, 2);
     group.bench_function("solve deal 2", |b| {
         b.iter(|| {

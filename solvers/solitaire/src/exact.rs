@@ -43,7 +43,8 @@ pub fn exact_win_probability(rules: Rules, max_positions: usize) -> Result<f64, 
 }
 
 /// The best move of the hidden-information game and its win probability, `None` when
-/// the game is over or a card must be turned.
+/// the game is over or a card must be turned. Of equally good moves the first is taken,
+/// cards going home before cards going to a pile; a sure win is worth exactly 1.
 ///
 /// ```
 /// use cgtk_solitaire::{exact_best_move, Move, Position, Rules};
@@ -99,7 +100,7 @@ fn best_move(
     max_positions: usize,
 ) -> Result<Option<(Move, f64)>, ExactError> {
     let mut moves = Vec::new();
-    pos.moves(&mut moves);
+    homeward_first(pos, &mut moves);
     let mut best: Option<(Move, f64)> = None;
     for mv in moves {
         let mut child = *pos;
@@ -108,8 +109,24 @@ fn best_move(
         if best.map_or(true, |(_, b)| v > b) {
             best = Some((mv, v));
         }
+        if v == 1.0 {
+            // A sure win: no later move can be better, and the first best is the one kept.
+            break;
+        }
     }
     Ok(best)
+}
+
+/// The legal moves of `pos`, cards going home first (waste tops, then the turned card),
+/// then the turned card to each pile: a sure win is usually found among the first, and a
+/// decision stops at its first sure win.
+fn homeward_first(pos: &Position, moves: &mut Vec<Move>) {
+    pos.moves(moves);
+    moves.sort_by_key(|mv| match mv {
+        Move::WasteToFoundation { .. } => 0,
+        Move::StockToFoundation(_) => 1,
+        Move::StockToWaste(_) => 2,
+    });
 }
 
 /// The optimal chance of winning from `pos` (expectimax over the cards face down), every
@@ -131,18 +148,27 @@ fn value(pos: &Position, memo: &mut Memo, max_positions: usize) -> Result<f64, E
     } else if pos.is_chance() {
         let total = pos.unseen_total() as f64;
         let mut sum = 0.0;
+        // A sure win is worth exactly 1, not the rounded sum of its chances (which may fall
+        // short of 1 by an ulp), so that a decision stops at the first sure win.
+        let mut sure = true;
         for rank in 1..=pos.rules().ranks() {
             let n = pos.unseen(rank);
             if n > 0 {
                 let mut child = *pos;
                 child.turn_unchecked(rank);
-                sum += n as f64 / total * value(&child, memo, max_positions)?;
+                let v = value(&child, memo, max_positions)?;
+                sure &= v == 1.0;
+                sum += n as f64 / total * v;
             }
         }
-        sum
+        if sure {
+            1.0
+        } else {
+            sum
+        }
     } else {
         let mut moves = Vec::new();
-        pos.moves(&mut moves);
+        homeward_first(pos, &mut moves);
         let mut best = 0.0f64;
         for mv in moves {
             let mut child = *pos;
