@@ -167,18 +167,8 @@ fn value(pos: &Position, memo: &mut Memo, max_positions: usize) -> Result<f64, E
             sum
         }
     } else {
-        let mut moves = Vec::new();
-        homeward_first(pos, &mut moves);
-        let mut best = 0.0f64;
-        for mv in moves {
-            let mut child = *pos;
-            child.play_unchecked(mv);
-            best = best.max(value(&child, memo, max_positions)?);
-            if best == 1.0 {
-                break;
-            }
-        }
-        best
+        // A decision is worth its best move (0 with none left).
+        best_move(pos, memo, max_positions)?.map_or(0.0, |(_, v)| v)
     };
     memo.insert(key, v);
     Ok(v)
