@@ -1118,11 +1118,17 @@ fn review_finds_where_a_game_was_lost_and_refuses_bad_games() {
         assert!(run.stderr.contains(message), "{}", run.stderr);
     }
     // With --game the moves are the game: a player and its options are refused.
-    for extra in [&["--player", "best"][..], &["--playouts", "10"]] {
+    for (extra, message) in [
+        (&["--player", "best"][..], "cannot be used with"),
+        (
+            &["--playouts", "10"],
+            "the options of a player do not apply",
+        ),
+    ] {
         let mut with = args[1..].to_vec();
         with.extend_from_slice(extra);
-        let run = cgtk_with(&with, &game, None);
-        assert_eq!(run.code, 2, "{extra:?}: {}", run.stderr);
+        let stderr = common::usage_error_with(&with, &game);
+        assert!(stderr.contains(message), "{extra:?}: {stderr}");
     }
     let unfinished = cgtk_with(&args[1..], "s-w1", None);
     assert_eq!(unfinished.code, 0, "{}", unfinished.stderr);
