@@ -7,7 +7,10 @@
 # `cgtk --threads 1 --json calculation bench BENCH-OPTIONS... --shard I/N` and writes
 # docs/runs/calculation/NAME/shard-I-of-N.json, skipping shards already written, so a run
 # that was stopped resumes where it stopped and several machines (or sessions) can share a
-# run. Each file is written whole or not at all. The totals come from
+# run. Each file is written whole or not at all. A shard being played holds a lock
+# (`flock` on shard-I-of-N.json.lock beside it), so several copies of this script started
+# on one machine, one per idle core, share a run without playing a shard twice: each skips
+# the shards another copy is playing. The totals come from
 #
 #   cgtk calculation merge docs/runs/calculation/NAME/*.json
 #
@@ -40,13 +43,35 @@ fi
 cgtk=${CGTK:-target/release/cgtk}
 dir=docs/runs/calculation/$name
 mkdir -p "$dir"
+locking=
+if command -v flock >/dev/null 2>&1; then
+  locking=yes
+else
+  echo "warning: no flock here; do not start two copies of this script on one run" >&2
+fi
 for i in "${shards[@]}"; do
   out=$dir/shard-$i-of-$count.json
   if [ -s "$out" ]; then
     continue
   fi
+  if [ -n "$locking" ]; then
+    exec 9>"$out.lock"
+    if ! flock -n 9; then
+      echo "$(date -u +%H:%M:%S) $name shard $i/$count: played by another process, skipped" >&2
+      exec 9>&-
+      continue
+    fi
+    if [ -s "$out" ]; then # written by the process that held the lock
+      exec 9>&-
+      continue
+    fi
+  fi
   echo "$(date -u +%H:%M:%S) $name shard $i/$count" >&2
   nice -n "${NICE:-10}" "$cgtk" --threads 1 --json calculation bench "$@" --shard "$i/$count" \
     > "$out.part"
   mv "$out.part" "$out"
+  if [ -n "$locking" ]; then
+    rm -f "$out.lock"
+    exec 9>&-
+  fi
 done
