@@ -160,6 +160,11 @@ fn options_a_player_would_ignore_are_refused_by_name() {
             &["--player", "rollout", "--levels", "0", "--exact-cards", "5"],
             "--exact-cards applies from --levels 1",
         ),
+        (
+            &["--player", "rule-based", "--player-seed", "7"],
+            "--player-seed applies to --player random or mcts or best or pimc or hindsight \
+             or rollout, not to --player rule-based",
+        ),
     ] {
         let stderr = refused(args);
         assert!(stderr.contains(message), "{args:?}: {stderr}");
@@ -1122,6 +1127,10 @@ fn review_finds_where_a_game_was_lost_and_refuses_bad_games() {
         (&["--player", "best"][..], "cannot be used with"),
         (
             &["--playouts", "10"],
+            "the options of a player do not apply",
+        ),
+        (
+            &["--player-seed", "7"],
             "the options of a player do not apply",
         ),
     ] {

@@ -331,9 +331,14 @@ impl MctsArgs {
     /// The options given on the command line that `player` (`None`: the solver of `bench`)
     /// would ignore, refused by name rather than dropped.
     fn refuse_unused(&self, player: Option<PlayerName>) -> Result<()> {
-        use PlayerName::{Best, Hindsight, Mcts, Pimc, Rollout};
+        use PlayerName::{Best, Hindsight, Mcts, Pimc, Random, Rollout};
         const SEARCH: &[PlayerName] = &[Mcts, Best];
-        let options: [(&str, bool, &[PlayerName]); 13] = [
+        let options: [(&str, bool, &[PlayerName]); 14] = [
+            (
+                "--player-seed",
+                self.player_seed.is_some(),
+                &[Random, Mcts, Best, Pimc, Hindsight, Rollout],
+            ),
             ("--playouts", self.playouts.is_some(), SEARCH),
             ("--exploration", self.exploration.is_some(), SEARCH),
             ("--threshold", self.threshold.is_some(), SEARCH),
