@@ -35,6 +35,10 @@ pub mod reference;
 /// [`Predecessors`](cgtk_core::Predecessors) and [`Notation`](cgtk_core::Notation) gets
 /// all its laws: `indexed: make_unmake, notation, index, symmetries, predecessors`.
 ///
+/// `full: BUDGET;` before the list (either form) replaces [`Budget::FULL`](laws::Budget::FULL)
+/// in the `full` tests, for a game whose positions are costly to check (chess: each key law
+/// reads back the text of every child of every position).
+///
 /// ```ignore
 /// use cgtk_games::mu_torere::MuTorere;
 /// use cgtk_games::nim::Nim;
@@ -44,19 +48,29 @@ pub mod reference;
 /// cgtk_testkit::game_laws!(nim, Nim::new(&[3, 4, 5]).unwrap(); indexed: make_unmake, key, notation, index, symmetries);
 /// // A game without an index.
 /// cgtk_testkit::game_laws!(chess, Chess::start(); make_unmake, key, notation);
+/// // The same with fewer playouts in release builds.
+/// cgtk_testkit::game_laws!(chess_lighter, Chess::start();
+///     full: cgtk_testkit::laws::Budget { playouts: 500, ..cgtk_testkit::laws::Budget::FULL };
+///     make_unmake, key);
 /// ```
 #[macro_export]
 macro_rules! game_laws {
     ($name:ident, $start:expr $(,)?) => {
         $crate::game_laws!($name, $start; indexed: make_unmake, notation, index, symmetries, predecessors);
     };
+    ($name:ident, $start:expr; full: $full:expr; indexed: $($law:ident),+ $(,)?) => {
+        $crate::game_laws!(@module $name, $start, $full, indexed_sample, $($law),+);
+    };
+    ($name:ident, $start:expr; full: $full:expr; $($law:ident),+ $(,)?) => {
+        $crate::game_laws!(@module $name, $start, $full, sample, $($law),+);
+    };
     ($name:ident, $start:expr; indexed: $($law:ident),+ $(,)?) => {
-        $crate::game_laws!(@module $name, $start, indexed_sample, $($law),+);
+        $crate::game_laws!(@module $name, $start, $crate::laws::Budget::FULL, indexed_sample, $($law),+);
     };
     ($name:ident, $start:expr; $($law:ident),+ $(,)?) => {
-        $crate::game_laws!(@module $name, $start, sample, $($law),+);
+        $crate::game_laws!(@module $name, $start, $crate::laws::Budget::FULL, sample, $($law),+);
     };
-    (@module $name:ident, $start:expr, $sample:ident, $($law:ident),+) => {
+    (@module $name:ident, $start:expr, $full:expr, $sample:ident, $($law:ident),+) => {
         mod $name {
             #[allow(unused_imports)]
             use super::*;
@@ -81,7 +95,7 @@ macro_rules! game_laws {
                     #[test]
                     #[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
                     fn $law() {
-                        let (start, budget) = ($start, $crate::laws::Budget::FULL);
+                        let (start, budget) = ($start, $full);
                         let pick = |budget| $crate::laws::run::$sample(&start, budget);
                         $crate::laws::run::$law(&start, pick, budget);
                     }

@@ -13,6 +13,9 @@ use toy::{Bug, Toy, MAX};
 cgtk_testkit::game_laws!(toy_laws, Toy::start(Bug::None); indexed: make_unmake, key, notation, index, symmetries, predecessors);
 // The same toy through playouts alone, as a game without an index would be checked.
 cgtk_testkit::game_laws!(toy_playouts, Toy::start(Bug::None); make_unmake, key, notation);
+// A budget of its own for the release tests, with and without the index.
+cgtk_testkit::game_laws!(toy_budget, Toy::start(Bug::None); full: Budget { playouts: 10, ..Budget::FULL }; indexed: key, index);
+cgtk_testkit::game_laws!(toy_budget_playouts, Toy::start(Bug::None); full: Budget { plies: 5, ..Budget::QUICK }; key);
 
 /// The first counterexample of `law` on the toy with `bug`, over random playouts and
 /// every index.
