@@ -522,6 +522,37 @@ fn solver_bench_counts_winnable_deals() {
     let decided = v["wins"].as_u64().unwrap() + v["unknown"].as_u64().unwrap();
     assert!(decided <= 3);
     assert!(v["ci_low"].as_f64().unwrap() <= v["rate"].as_f64().unwrap());
+    // The node limit names the count, so counts of different limits are not added up.
+    assert_eq!(v["player"], "solver nodes=200000");
+    let dir = common::scratch("calculation-solver-merge", "limits");
+    let mut files = Vec::new();
+    for (shard, nodes) in [("1/2", "200000"), ("2/2", "1000")] {
+        let args = [
+            "--json",
+            "calculation",
+            "bench",
+            "--player",
+            "solver",
+            "--deals",
+            "2",
+            "--nodes",
+            nodes,
+            "--shard",
+            shard,
+        ];
+        let out = cgtk(&args);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let file = dir.join(format!("nodes-{nodes}.json"));
+        std::fs::write(&file, &out.stdout).unwrap();
+        files.push(file.display().to_string());
+    }
+    let out = cgtk(&["calculation", "merge", &files[0], &files[1]]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("solver nodes=200000") && out.stderr.contains("solver nodes=1000"),
+        "{}",
+        out.stderr
+    );
 }
 
 /// Runs `cgtk play calculation ARGS` in a scratch directory with `input` on standard input.

@@ -799,7 +799,9 @@ fn run_bench(
     };
     let label = match &player {
         Some((name, kind)) => describe(player_label(*name), kind),
-        None => "solver".to_string(),
+        // The node limit decides which deals are proved, so it names the run: results
+        // of different limits are not added up.
+        None => format!("solver nodes={nodes}"),
     };
     let bar = ctx.progress(seeds.len() as u64, "calculation bench");
     let won_deals = Mutex::new(Vec::new());
