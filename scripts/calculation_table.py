@@ -41,6 +41,9 @@ ROWS = [
     ("rollout-1600-exact5", "rollout, 1,600 samples, last 5 cards exact", 1000, [1, 2]),
     ("rollout-1600-exact5-3piles", "rollout, 1,600 samples, last 5 cards exact, 3 piles",
      1000, [1]),
+    ("solver-1m", "the solver (every card known), 10⁶ positions a deal", 10000, None),
+    ("solver-1m-3piles", "the solver (every card known), 10⁶ positions a deal, 3 piles",
+     10000, None),
 ]
 PAIRS = [("1k", "1,000"), ("10k", "10,000"), ("100k", "100,000")]
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -128,7 +131,10 @@ def table():
             f"(shard{'s' if len(r['_shards']) > 1 else ''} {spans(r['_shards'])} of {r['_of']})")
         cpu = r.get("cpu_seconds_per_game")
         cpu = f"{cpu:.2f}" if cpu is not None else f"{r['seconds_per_game']:.2f} (wall)"
-        lines.append(f"| {label} | {deals} | {thousands(r['wins'])} | {100 * r['rate']:.1f}% "
+        won = thousands(r["wins"])
+        if r.get("unknown"):
+            won += f" ({thousands(r['unknown'])} unknown)"
+        lines.append(f"| {label} | {deals} | {won} | {100 * r['rate']:.1f}% "
                      f"({100 * r['ci_low']:.1f}%–{100 * r['ci_high']:.1f}%) | {cpu} |")
     return lines, results
 
