@@ -126,6 +126,7 @@ def table():
         r["_planned"] = planned or list(range(1, r["_of"] + 1))
         results[name] = r
         every = len(r["_shards"]) == r["_of"]
+        lo, hi = thousands(lo), thousands(hi)
         deals = f"{lo}–{hi}" if every else (
             f"{thousands(r['games'])} of {lo}–{hi} "
             f"(shard{'s' if len(r['_shards']) > 1 else ''} {spans(r['_shards'])} of {r['_of']})")
