@@ -505,19 +505,24 @@ fn compare_counts_the_deals_each_player_won_alone() {
 
 #[test]
 fn solver_bench_counts_winnable_deals() {
-    let out = cgtk(&[
-        "--json",
-        "calculation",
-        "bench",
-        "--player",
-        "solver",
-        "--deals",
-        "3",
-        "--nodes",
-        "200000",
-    ]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let bench = |deals: &str, nodes: &str, shard: &[&str]| {
+        let mut args = vec![
+            "--json",
+            "calculation",
+            "bench",
+            "--player",
+            "solver",
+            "--deals",
+            deals,
+            "--nodes",
+            nodes,
+        ];
+        args.extend_from_slice(shard);
+        let out = cgtk(&args);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        out.stdout
+    };
+    let v: serde_json::Value = serde_json::from_str(&bench("3", "200000", &[])).unwrap();
     assert_eq!(v["games"], 3);
     let decided = v["wins"].as_u64().unwrap() + v["unknown"].as_u64().unwrap();
     assert!(decided <= 3);
@@ -527,23 +532,9 @@ fn solver_bench_counts_winnable_deals() {
     let dir = common::scratch("calculation-solver-merge", "limits");
     let mut files = Vec::new();
     for (shard, nodes) in [("1/2", "200000"), ("2/2", "1000")] {
-        let args = [
-            "--json",
-            "calculation",
-            "bench",
-            "--player",
-            "solver",
-            "--deals",
-            "2",
-            "--nodes",
-            nodes,
-            "--shard",
-            shard,
-        ];
-        let out = cgtk(&args);
-        assert_eq!(out.code, 0, "{}", out.stderr);
+        let out = bench("2", nodes, &["--shard", shard]);
         let file = dir.join(format!("nodes-{nodes}.json"));
-        std::fs::write(&file, &out.stdout).unwrap();
+        std::fs::write(&file, out).unwrap();
         files.push(file.display().to_string());
     }
     let out = cgtk(&["calculation", "merge", &files[0], &files[1]]);
