@@ -537,12 +537,10 @@ fn solver_bench_counts_winnable_deals() {
         std::fs::write(&file, out).unwrap();
         files.push(file.display().to_string());
     }
-    let out = cgtk(&["calculation", "merge", &files[0], &files[1]]);
-    assert_eq!(out.code, 2, "{}", out.stderr);
+    let stderr = common::usage_error(&["calculation", "merge", &files[0], &files[1]]);
     assert!(
-        out.stderr.contains("solver nodes=200000") && out.stderr.contains("solver nodes=1000"),
-        "{}",
-        out.stderr
+        stderr.contains("solver nodes=200000") && stderr.contains("solver nodes=1000"),
+        "{stderr}"
     );
 }
 
