@@ -11,6 +11,9 @@ use serde::{Deserialize, Serialize};
 /// let (lo, hi) = wilson_interval(50, 100);
 /// assert!((lo - 0.4038).abs() < 1e-4 && (hi - 0.5962).abs() < 1e-4);
 /// assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
+/// // Exactly 0 and 1 at the ends, not a rounding error away.
+/// assert_eq!(wilson_interval(0, 7).0, 0.0);
+/// assert_eq!(wilson_interval(10_000, 10_000).1, 1.0);
 /// ```
 pub fn wilson_interval(wins: u64, games: u64) -> (f64, f64) {
     if games == 0 {
@@ -22,7 +25,11 @@ pub fn wilson_interval(wins: u64, games: u64) -> (f64, f64) {
     let denom = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // At 0 and at n wins a bound is exactly 0 or 1 (p(1 − p) = 0), which the float
+    // arithmetic above misses by a rounding error.
+    let low = if wins == 0 { 0.0 } else { (centre - half).max(0.0) };
+    let high = if wins >= games { 1.0 } else { (centre + half).min(1.0) };
+    (low, high)
 }
 
 /// The result of playing (or solving) a run of numbered deals, as `cgtk calculation bench`
