@@ -263,7 +263,7 @@ fn env_count(name: &str, default: u64) -> u64 {
 /// negation of "the other side wins" from the same graph. Statuses are path-free, so
 /// later positions reuse earlier work soundly; the graph converges to under 5 million
 /// nodes and later searches become cheap. Every answer must equal the table's, and none
-/// may be unknown. (df-pn is held to the budgeted check above.) About 25 s of CPU and
+/// may be unknown. (df-pn is held to the budgeted check above.) About 45 s of CPU and
 /// 0.6 GB in release. For measurement: `KONO_POSITIONS` and `KONO_NODES` shrink the run,
 /// `KONO_FRESH=1` empties the table before every position, `KONO_APART=1` keeps one
 /// table per goal, `KONO_EXACT=1` uses exact keys and one table per goal and prover (the

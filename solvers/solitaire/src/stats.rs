@@ -27,8 +27,16 @@ pub fn wilson_interval(wins: u64, games: u64) -> (f64, f64) {
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
     // At 0 and at n wins a bound is exactly 0 or 1 (p(1 − p) = 0), which the float
     // arithmetic above misses by a rounding error.
-    let low = if wins == 0 { 0.0 } else { (centre - half).max(0.0) };
-    let high = if wins >= games { 1.0 } else { (centre + half).min(1.0) };
+    let low = if wins == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if wins >= games {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
     (low, high)
 }
 
