@@ -17,8 +17,8 @@
 //! equal up to the order of the piles merged), draws `samples` orders of the face-down
 //! cards uniformly among those consistent with the ranks left, shares them across the
 //! placements (common random numbers), plays each placement in each order to the end with
-//! the level below (the base policy under level 1), and scores a sample 52 for a win plus
-//! the cards brought home (so wins come first and cards home break ties). Every
+//! the level below (the base policy under level 1), and compares the placements by their
+//! wins over the samples, ties going to the cards brought home ([`sample_value`]). Every
 //! `max(8, samples / 8)` samples, a placement whose mean score, paired sample by sample
 //! with the leader's, lies more than 3 standard errors below it is dropped. The placement
 //! with the highest total is played, ties going to the evaluation of the position reached.
@@ -303,7 +303,7 @@ fn decide(
     }
     let n = choices.len();
     let mut wins = vec![0u32; n];
-    // value[i][s]: sample s of placement i, 52 per win plus the cards home.
+    // value[i][s]: sample s of placement i (`sample_value`).
     let mut value: Vec<Vec<f64>> = vec![Vec::new(); n];
     let mut live = vec![true; n];
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -322,7 +322,7 @@ fn decide(
             let mut inner = ChaCha8Rng::seed_from_u64(inner_seed);
             let out = simulate(*child, &rest, level - 1, options, &mut inner, &mut scorer);
             wins[i] += u32::from(out.won);
-            value[i].push(52.0 * f64::from(u8::from(out.won)) + f64::from(out.home));
+            value[i].push(sample_value(out, samples));
         }
         if (s + 1) % batch == 0 && s + 1 < samples {
             let m = value[0].len() as f64;
@@ -371,6 +371,20 @@ fn decide(
         .unwrap_or(0);
     let values = wins.iter().map(|&w| f64::from(w)).collect();
     (choices[best].0.clone(), values)
+}
+
+/// A simulated game's value in a decision over `samples` samples: a win is worth more than
+/// the cards home of every sample together (`52 × samples + 1`), so the placements' totals
+/// compare their wins first and the cards home only between equal wins.
+///
+/// Measured at 400 samples (release, one thread, 4-pile deals 5000–5319, each 160 deals
+/// run side by side): 135 and 131 won against 123 and 125 when a sample scored 52 for a
+/// win plus the cards home (deal by deal 43 against 25 alone, p = 0.04). Under that score
+/// the summed cards home of losing samples outweighed a few wins more, and a bias of the
+/// base policy (getting cards home, not winning) steered the decisions.
+fn sample_value(out: Outcome, samples: u32) -> f64 {
+    let win = 52.0 * f64::from(samples) + 1.0;
+    win * f64::from(u8::from(out.won)) + f64::from(out.home)
 }
 
 /// The endgame move once the stock is used up: a single waste move after which the
@@ -488,6 +502,28 @@ mod tests {
             } else {
                 assert!(out.home as usize <= game.position().cards_on_foundations());
             }
+        }
+    }
+
+    /// One more win outweighs any cards home: totals over `n` samples compare wins first.
+    #[test]
+    fn sample_values_compare_wins_first() {
+        let won = Outcome {
+            won: true,
+            home: 52,
+        };
+        let lost = |home| Outcome { won: false, home };
+        for n in [1u32, 2, 7, 400, 6400] {
+            for k in 0..n.min(5) {
+                // k + 1 wins and nothing home otherwise, against k wins and 51 cards home
+                // on every other sample.
+                let more = f64::from(k + 1) * sample_value(won, n)
+                    + f64::from(n - k - 1) * sample_value(lost(0), n);
+                let fewer = f64::from(k) * sample_value(won, n)
+                    + f64::from(n - k) * sample_value(lost(51), n);
+                assert!(more > fewer, "n = {n}, k = {k}");
+            }
+            assert!(sample_value(lost(3), n) > sample_value(lost(2), n));
         }
     }
 
