@@ -377,11 +377,16 @@ fn decide(
 /// the cards home of every sample together (`52 × samples + 1`), so the placements' totals
 /// compare their wins first and the cards home only between equal wins.
 ///
-/// Measured at 400 samples (release, one thread, 4-pile deals 5000–5319, each 160 deals
-/// run side by side): 135 and 131 won against 123 and 125 when a sample scored 52 for a
-/// win plus the cards home (deal by deal 43 against 25 alone, p = 0.04). Under that score
-/// the summed cards home of losing samples outweighed a few wins more, and a bias of the
-/// base policy (getting cards home, not winning) steered the decisions.
+/// Before, a sample scored 52 for a win plus its cards home, which this module's
+/// documentation described as "wins first" although the cards home of many lost samples
+/// could outweigh a win more. The two scores play about equally well (release, one thread,
+/// deal by deal, deals won by this score alone against the former alone): 143 against 142
+/// at 100 samples on 4-pile deals 0–999 (654 and 653 won); 60 against 43 at 400 samples on
+/// deals 5000–5479 (p = 0.12); 17 against 16 at 1,600 samples with the last 5 cards exact on
+/// the 250 deals of `docs/runs/calculation/rollout-1600-exact5-wins`. With 3 piles, 19
+/// against 11 at 400 samples on deals 5000–5159 (42 and 34 won, p = 0.20) and 9 against 7
+/// at 1,600 with the last 5 exact on 63 deals. Ahead by a little everywhere, significantly
+/// nowhere.
 fn sample_value(out: Outcome, samples: u32) -> f64 {
     let win = 52.0 * f64::from(samples) + 1.0;
     win * f64::from(u8::from(out.won)) + f64::from(out.home)
