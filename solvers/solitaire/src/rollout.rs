@@ -382,7 +382,7 @@ fn decide(
 /// could outweigh a win more. The two scores play about equally well (release, one thread,
 /// deal by deal, deals won by this score alone against the former alone): 143 against 142
 /// at 100 samples on 4-pile deals 0–999 (654 and 653 won); 60 against 43 at 400 samples on
-/// deals 5000–5479 (p = 0.12); 17 against 16 at 1,600 samples with the last 5 cards exact on
+/// deals 5000–5479 (p = 0.11); 17 against 16 at 1,600 samples with the last 5 cards exact on
 /// the 250 deals of `docs/runs/calculation/rollout-1600-exact5-wins`. With 3 piles, 19
 /// against 11 at 400 samples on deals 5000–5159 (42 and 34 won, p = 0.20) and 9 against 7
 /// at 1,600 with the last 5 exact on 63 deals. Ahead by a little everywhere, significantly
