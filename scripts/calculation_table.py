@@ -45,6 +45,8 @@ ROWS = [
     ("rollout-1600-exact5-wins-3piles", "the same, wins first, 3 piles", 1000, [1]),
     ("rollout-12800-exact5-3piles",
      "rollout, 12,800 samples, last 5 cards exact, wins first, 3 piles", 1000, [1, 17]),
+    ("rollout-25600-exact5-3piles",
+     "rollout, 25,600 samples, last 5 cards exact, wins first, 3 piles", 1000, [1, 17]),
     ("solver-1m", "the solver (every card known), 10⁶ positions a deal", 10000, None),
     ("solver-1m-3piles", "the solver (every card known), 10⁶ positions a deal, 3 piles",
      10000, None),
