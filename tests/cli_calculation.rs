@@ -161,6 +161,14 @@ fn options_a_player_would_ignore_are_refused_by_name() {
             "--exact-cards applies from --levels 1",
         ),
         (
+            &["--player", "best", "--exact-positions", "100"],
+            "--exact-positions applies to --player rollout, not to --player best",
+        ),
+        (
+            &["--player", "rollout", "--exact-positions", "100"],
+            "--exact-positions limits the exact search: give --exact-cards K too",
+        ),
+        (
             &["--player", "rule-based", "--player-seed", "7"],
             "--player-seed applies to --player random or mcts or best or pimc or hindsight \
              or rollout, not to --player rule-based",
@@ -906,6 +914,29 @@ fn play_out_and_bench_with_the_rollout_player_and_its_options() {
             &["--samples", "2", "--exact-cards", "3"][..],
             "rollout samples=2 levels=1 exact-cards=3",
         ),
+        // A limit other than the default is named, so `merge` keeps the runs apart.
+        (
+            &[
+                "--samples",
+                "2",
+                "--exact-cards",
+                "3",
+                "--exact-positions",
+                "2000000",
+            ][..],
+            "rollout samples=2 levels=1 exact-cards=3",
+        ),
+        (
+            &[
+                "--samples",
+                "2",
+                "--exact-cards",
+                "3",
+                "--exact-positions",
+                "40",
+            ][..],
+            "rollout samples=2 levels=1 exact-cards=3 exact-positions=40",
+        ),
     ] {
         let mut all = vec![
             "--json",
@@ -927,6 +958,7 @@ fn play_out_and_bench_with_the_rollout_player_and_its_options() {
         ("--samples", "0", "--samples must be at least 1"),
         ("--inner-samples", "0", "--inner-samples must be at least 1"),
         ("--exact-cards", "49", "--exact-cards"),
+        ("--exact-positions", "0", "--exact-positions"),
     ] {
         let out = cgtk(&[
             "calculation",

@@ -10,7 +10,7 @@ use cgtk_solitaire::{
 use cgtk_solitaire::{
     play_out, solve, BenchSummary, Calculation, Deal, DealSlice, HindsightOptions, MctsOptions,
     PairedComparison, PimcOptions, PlayerKind, PlayoutPolicy, Reward, RolloutOptions, Rules,
-    Solution, SolveLimits,
+    Solution, SolveLimits, EXACT_POSITIONS,
 };
 use clap::{Args as ClapArgs, Subcommand, ValueEnum};
 use rayon::prelude::*;
@@ -277,6 +277,12 @@ pub struct MctsArgs {
     /// a minute); a position too large for it is sampled.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(0..=48))]
     exact_cards: Option<u8>,
+    /// Positions the exact search of --exact-cards may remember for one placement (rollout;
+    /// default 2000000, about 250 MB); past it the placement is sampled. Its memory at the
+    /// peak is about 120 bytes a position: with 7 cards face down searches measured
+    /// remembered up to 48 million positions (about 6 GB).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    exact_positions: Option<u64>,
     /// Solver nodes per move and sample (pimc; default 2000) or per placement and sample
     /// (hindsight; default 1000).
     #[arg(long, alias = "solver-nodes")]
@@ -333,7 +339,7 @@ impl MctsArgs {
     fn refuse_unused(&self, player: Option<PlayerName>) -> Result<()> {
         use PlayerName::{Best, Hindsight, Mcts, Pimc, Random, Rollout};
         const SEARCH: &[PlayerName] = &[Mcts, Best];
-        let options: [(&str, bool, &[PlayerName]); 14] = [
+        let options: [(&str, bool, &[PlayerName]); 15] = [
             (
                 "--player-seed",
                 self.player_seed.is_some(),
@@ -360,6 +366,11 @@ impl MctsArgs {
             ("--levels", self.levels.is_some(), &[Rollout]),
             ("--inner-samples", self.inner_samples.is_some(), &[Rollout]),
             ("--exact-cards", self.exact_cards.is_some(), &[Rollout]),
+            (
+                "--exact-positions",
+                self.exact_positions.is_some(),
+                &[Rollout],
+            ),
         ];
         for (flag, given, users) in options {
             if given && !player.is_some_and(|p| users.contains(&p)) {
@@ -488,11 +499,17 @@ impl MctsArgs {
                         "--exact-cards applies from --levels 1 (the base policy alone never plays exactly)",
                     ));
                 }
+                if self.exact_positions.is_some() && self.exact_cards.unwrap_or(0) == 0 {
+                    return Err(usage(
+                        "--exact-positions limits the exact search: give --exact-cards K too",
+                    ));
+                }
                 PlayerKind::Rollout(RolloutOptions {
                     samples,
                     levels,
                     inner_samples,
                     exact_cards: self.exact_cards.unwrap_or(0),
+                    exact_positions: self.exact_positions.map_or(EXACT_POSITIONS, |n| n as usize),
                 })
             }
         })
@@ -526,10 +543,10 @@ fn describe(name: &str, player: &PlayerKind) -> String {
         PlayerKind::Pimc(o) => format!("{name} samples={} nodes={}", o.samples, o.nodes),
         PlayerKind::Hindsight(o) => format!("{name} samples={} nodes={}", o.samples, o.nodes),
         PlayerKind::Rollout(o) => {
-            let exact = if o.exact_cards > 0 && o.levels > 0 {
-                format!(" exact-cards={}", o.exact_cards)
-            } else {
-                String::new()
+            let exact = match (o.exact_cards, o.levels) {
+                (0, _) | (_, 0) => String::new(),
+                (k, _) if o.exact_positions == EXACT_POSITIONS => format!(" exact-cards={k}"),
+                (k, _) => format!(" exact-cards={k} exact-positions={}", o.exact_positions),
             };
             match o.levels {
                 0 => format!("{name} levels=0"),

@@ -53,15 +53,22 @@ pub struct RolloutOptions {
     /// Once at most this many cards are face down, the top level (at `levels` 1 or more)
     /// plays exactly ([`exact_best_line`](crate::exact_best_line): each move the best
     /// chance of winning over every order of the face-down cards) instead of sampling; 0
-    /// never does. A placement whose search remembers more than [`EXACT_POSITIONS`]
+    /// never does. A placement whose search remembers more than `exact_positions`
     /// positions is sampled as usual.
     pub exact_cards: u8,
+    /// Positions the exact search may remember for one placement
+    /// (default [`EXACT_POSITIONS`]); its memory at the peak is about 120 bytes a
+    /// position, the table's spare room and its growth included.
+    pub exact_positions: usize,
 }
 
-/// Positions the exact search of [`RolloutOptions::exact_cards`] may remember for one
-/// placement (a packed key and its value, 40 bytes, so the table stays under about 200 MB
-/// with its spare room; with 5 cards face down the searches measured took at most a second,
-/// with 6 up to a minute); past it the placement is sampled.
+/// The default number of positions the exact search of [`RolloutOptions::exact_cards`] may
+/// remember for one placement (a packed key and its value, 40 bytes, about 250 MB at the
+/// peak with the table's spare room and growth); past it the placement is sampled. With 5
+/// cards face down the searches measured fit and took at most a second. With 7 they
+/// remembered up to 24.6 million positions (a median of a few hundred thousand; the rollout
+/// player's games of 4-pile deals 5000–5099 at 1,600 samples, at 7 cards face down) and
+/// took up to half a minute: raise [`RolloutOptions::exact_positions`] to play them exactly.
 pub const EXACT_POSITIONS: usize = 2_000_000;
 
 impl RolloutOptions {
@@ -79,6 +86,7 @@ impl RolloutOptions {
             levels: 1,
             inner_samples: 4,
             exact_cards: 0,
+            exact_positions: EXACT_POSITIONS,
         }
     }
 }
@@ -413,8 +421,8 @@ fn endgame_move(pos: &Position) -> Option<Move> {
 /// The rollout player's placement when it plays exactly ([`RolloutOptions::exact_cards`]):
 /// the moves of [`exact_best_line`](crate::exact_best_line) and the win probability, when a
 /// card is turned, at most `exact_cards` cards are face down, the player rolls out (`levels`
-/// 1 or more) and the search stays within [`EXACT_POSITIONS`]; `None` otherwise (the
-/// placement is then sampled).
+/// 1 or more) and the search stays within [`RolloutOptions::exact_positions`]; `None`
+/// otherwise (the placement is then sampled).
 ///
 /// ```
 /// use cgtk_solitaire::{exact_placement, Position, RolloutOptions, Rules};
@@ -424,12 +432,15 @@ fn endgame_move(pos: &Position) -> Option<Move> {
 /// let (line, p) = exact_placement(&pos, &exact).unwrap();
 /// assert!(!line.is_empty() && (0.0..=1.0).contains(&p));
 /// assert!(exact_placement(&pos, &RolloutOptions::new(10)).is_none());
+/// // A search that must remember more positions than allowed gives way to sampling.
+/// let tight = RolloutOptions { exact_positions: 10, ..exact };
+/// assert!(exact_placement(&pos, &tight).is_none());
 /// ```
 pub fn exact_placement(pos: &Position, options: &RolloutOptions) -> Option<(Vec<Move>, f64)> {
     if options.levels == 0 || pos.unseen_total() > usize::from(options.exact_cards) {
         return None;
     }
-    crate::exact::exact_best_line(pos, EXACT_POSITIONS)
+    crate::exact::exact_best_line(pos, options.exact_positions)
         .ok()
         .flatten()
 }

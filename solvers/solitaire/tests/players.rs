@@ -89,14 +89,14 @@ fn players_are_reproducible_and_finish() {
             samples: 5,
             levels: 0,
             inner_samples: 1,
-            exact_cards: 0,
+            ..RolloutOptions::new(5)
         }),
         PlayerKind::Rollout(RolloutOptions::new(5)),
         PlayerKind::Rollout(RolloutOptions {
             samples: 2,
             levels: 2,
             inner_samples: 1,
-            exact_cards: 0,
+            ..RolloutOptions::new(5)
         }),
     ] {
         let a = play_out(&deal, &player, 3);
@@ -192,7 +192,7 @@ fn rollout_is_near_the_exact_probability_on_a_small_deck() {
         samples: 1,
         levels: 0,
         inner_samples: 1,
-        exact_cards: 0,
+        ..RolloutOptions::new(1)
     });
     let rollout = rate(RolloutOptions::new(100));
     assert!(
