@@ -905,36 +905,22 @@ fn play_out_and_bench_with_the_rollout_player_and_its_options() {
     assert_eq!(cgtk(&args).stdout, out.stdout);
     // The base policy alone, and a nested level with its inner samples, are named.
     for (extra, label) in [
-        (&["--levels", "0"][..], "rollout levels=0"),
+        ("--levels 0", "rollout levels=0"),
         (
-            &["--levels", "2", "--samples", "1", "--inner-samples", "1"][..],
+            "--levels 2 --samples 1 --inner-samples 1",
             "rollout samples=1 levels=2 inner-samples=1",
         ),
         (
-            &["--samples", "2", "--exact-cards", "3"][..],
+            "--samples 2 --exact-cards 3",
             "rollout samples=2 levels=1 exact-cards=3",
         ),
         // A limit other than the default is named, so `merge` keeps the runs apart.
         (
-            &[
-                "--samples",
-                "2",
-                "--exact-cards",
-                "3",
-                "--exact-positions",
-                "2000000",
-            ][..],
+            "--samples 2 --exact-cards 3 --exact-positions 2000000",
             "rollout samples=2 levels=1 exact-cards=3",
         ),
         (
-            &[
-                "--samples",
-                "2",
-                "--exact-cards",
-                "3",
-                "--exact-positions",
-                "40",
-            ][..],
+            "--samples 2 --exact-cards 3 --exact-positions 40",
             "rollout samples=2 levels=1 exact-cards=3 exact-positions=40",
         ),
     ] {
@@ -947,13 +933,13 @@ fn play_out_and_bench_with_the_rollout_player_and_its_options() {
             "--player",
             "rollout",
         ];
-        all.extend_from_slice(extra);
+        all.extend(extra.split_whitespace());
         let out = cgtk(&all);
         assert_eq!(out.code, 0, "{}", out.stderr);
         let value: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
         assert_eq!(value["player"].as_str().unwrap_or_default(), label);
     }
-    // Refusals: no samples, and more exact cards than a stock holds.
+    // Refusals: no samples, more exact cards than a stock holds, no room for the search.
     for (bad, value, message) in [
         ("--samples", "0", "--samples must be at least 1"),
         ("--inner-samples", "0", "--inner-samples must be at least 1"),
