@@ -273,8 +273,9 @@ pub struct MctsArgs {
     inner_samples: Option<u32>,
     /// Play exactly once at most K cards are face down (rollout with --levels 1 or more;
     /// default 0, never): the best chance of winning over every order of those cards,
-    /// found by expectimax (with 5, at most about a processor second a move; 6 costs up to
-    /// a minute); a position too large for it is sampled.
+    /// found by expectimax (with 5, at most about a processor second a move; with 7 and
+    /// --exact-positions 50000000, about 3 processor seconds more a game on average and up
+    /// to about three minutes); a position too large for it is sampled.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(0..=48))]
     exact_cards: Option<u8>,
     /// Positions the exact search of --exact-cards may remember for one placement (rollout;
