@@ -46,7 +46,7 @@ ROWS = [
     ("rollout-1600-exact5-wins-3piles",
      "rollout, 1,600 samples, last 5 cards exact, wins first, 3 piles", 1000, [1]),
     ("rollout-1600-exact7", "rollout, 1,600 samples, last 7 cards exact, wins first", 1000,
-     [1, 2]),
+     [1, 2, 3, 4]),
     ("rollout-1600-exact7-3piles",
      "rollout, 1,600 samples, last 7 cards exact, wins first, 3 piles", 1000, [1]),
     ("rollout-12800-exact5-3piles",
