@@ -278,8 +278,9 @@ pub struct MctsArgs {
     /// to about three minutes); a position too large for it is sampled.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(0..=48))]
     exact_cards: Option<u8>,
-    /// Positions the exact search of --exact-cards may remember for one placement (rollout;
-    /// default 2000000, about 250 MB); past it the placement is sampled. Its memory at the
+    /// Positions the exact search of --exact-cards may remember (rollout; default 2000000,
+    /// about 250 MB); past it the placement is sampled. The positions of a game's earlier
+    /// exact placements are kept for the later ones while they fit. Its memory at the
     /// peak is about 120 bytes a position: with 7 cards face down searches measured
     /// remembered up to 48 million positions (about 6 GB).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]

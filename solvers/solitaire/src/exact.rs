@@ -78,12 +78,108 @@ pub fn exact_best_line(
     pos: &Position,
     max_positions: usize,
 ) -> Result<Option<(Vec<Move>, f64)>, ExactError> {
-    let mut memo = Memo::default();
+    exact_best_line_in(pos, max_positions, &mut ExactMemory::default())
+}
+
+/// The positions exact searches have valued, kept from one placement to the next: a value
+/// depends on the position alone, so the placements of one game played exactly one after
+/// another ([`exact_best_line_in`]) find most of their positions already valued by the
+/// first.
+///
+/// ```
+/// use cgtk_solitaire::ExactMemory;
+/// let memory = ExactMemory::default();
+/// assert!(memory.is_empty());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct ExactMemory {
+    memo: Memo,
+}
+
+impl ExactMemory {
+    /// The positions remembered.
+    ///
+    /// ```
+    /// use cgtk_solitaire::{exact_best_line_in, ExactMemory, Position, Rules};
+    /// let mut pos = Position::start(Rules::new(5, 2, 2).unwrap());
+    /// pos.turn(3).unwrap();
+    /// let mut memory = ExactMemory::default();
+    /// exact_best_line_in(&pos, 1_000_000, &mut memory).unwrap();
+    /// assert!(memory.len() > 0);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// True when no position is remembered.
+    ///
+    /// ```
+    /// use cgtk_solitaire::ExactMemory;
+    /// assert!(ExactMemory::default().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.memo.is_empty()
+    }
+}
+
+/// [`exact_best_line`] with the positions of earlier searches remembered in `memory`,
+/// which keeps this search's positions for the next: the same line and probability as a
+/// search afresh, usually sooner. `max_positions` bounds the memory as a whole; a search
+/// that would pass it with earlier positions remembered forgets them and starts afresh,
+/// and one that passes it afresh leaves the memory empty and gives
+/// [`ExactError::TooLarge`], as [`exact_best_line`] does.
+///
+/// ```
+/// use cgtk_solitaire::{exact_best_line, exact_best_line_in, Calculation, Deal, ExactMemory, Rules};
+/// // A game of a small deck played exactly from its first card, one memory for all of it.
+/// let rules = Rules::new(5, 2, 2).unwrap();
+/// let mut game = Calculation::new(Deal::from_seed(rules, 3));
+/// let mut memory = ExactMemory::default();
+/// let mut first = None;
+/// while game.position().turned().is_some() {
+///     let shared = exact_best_line_in(game.position(), 1_000_000, &mut memory).unwrap();
+///     let fresh = exact_best_line(game.position(), 1_000_000).unwrap();
+///     assert_eq!(shared, fresh);
+///     // The first search valued every position the later ones need.
+///     let known = *first.get_or_insert(memory.len());
+///     assert_eq!(memory.len(), known);
+///     for mv in shared.unwrap().0 {
+///         game.play(mv).unwrap();
+///     }
+/// }
+/// ```
+pub fn exact_best_line_in(
+    pos: &Position,
+    max_positions: usize,
+    memory: &mut ExactMemory,
+) -> Result<Option<(Vec<Move>, f64)>, ExactError> {
+    let memo = &mut memory.memo;
+    let result = match best_line(pos, memo, max_positions) {
+        Err(ExactError::TooLarge(_)) if !memo.is_empty() => {
+            // Perhaps too large only with the earlier searches' positions: afresh.
+            memo.clear();
+            best_line(pos, memo, max_positions)
+        }
+        result => result,
+    };
+    if result.is_err() {
+        // A search cut short leaves a full memory of little use: start the next afresh.
+        *memo = Memo::default();
+    }
+    result
+}
+
+/// The line of [`exact_best_line_in`] with the memory given.
+fn best_line(
+    pos: &Position,
+    memo: &mut Memo,
+    max_positions: usize,
+) -> Result<Option<(Vec<Move>, f64)>, ExactError> {
     let mut p = *pos;
     let mut line = Vec::new();
     let mut chance = None;
     while p.turned().is_some() {
-        let Some((mv, v)) = best_move(&p, &mut memo, max_positions)? else {
+        let Some((mv, v)) = best_move(&p, memo, max_positions)? else {
             break;
         };
         chance.get_or_insert(v);

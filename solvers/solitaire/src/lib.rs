@@ -54,7 +54,10 @@ mod hindsight;
 pub use hindsight::{hindsight_moves, HindsightOptions};
 
 mod rollout;
-pub use rollout::{exact_placement, greedy_moves, rollout_moves, RolloutOptions, EXACT_POSITIONS};
+pub use rollout::{
+    exact_placement, exact_placement_in, greedy_moves, rollout_moves, rollout_moves_in,
+    RolloutOptions, EXACT_POSITIONS,
+};
 
 mod beam;
 mod solver;
@@ -70,7 +73,8 @@ pub use review::{
 
 mod exact;
 pub use exact::{
-    all_deals, exact_best_line, exact_best_move, exact_win_probability, winnable_deals, ExactError,
+    all_deals, exact_best_line, exact_best_line_in, exact_best_move, exact_win_probability,
+    winnable_deals, ExactError, ExactMemory,
 };
 
 mod stats;

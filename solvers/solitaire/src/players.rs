@@ -443,15 +443,21 @@ pub fn mcts_move(pos: &Position, options: &MctsOptions, seed: u64) -> Option<Mov
 pub fn play_out(deal: &Deal, player: &PlayerKind, seed: u64) -> Calculation {
     let mut game = Calculation::new(deal.clone());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // The rollout player's exact endgame remembers its positions from one placement to the
+    // next.
+    let mut memory = crate::exact::ExactMemory::default();
     loop {
         let pos = *game.position();
         let placement = match player {
             PlayerKind::Hindsight(options) => {
                 Some(crate::hindsight::hindsight_moves(&pos, options, rng.gen()))
             }
-            PlayerKind::Rollout(options) => {
-                Some(crate::rollout::rollout_moves(&pos, options, rng.gen()))
-            }
+            PlayerKind::Rollout(options) => Some(crate::rollout::rollout_moves_in(
+                &pos,
+                options,
+                rng.gen(),
+                &mut memory,
+            )),
             _ => None,
         };
         if let Some(placement) = placement {

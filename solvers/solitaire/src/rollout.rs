@@ -33,6 +33,7 @@
 //! in practice.
 
 use crate::beam::OrderScorer;
+use crate::exact::ExactMemory;
 use crate::lean::Lean;
 use crate::position::{Move, Position};
 use crate::solver::Determinized;
@@ -57,7 +58,9 @@ pub struct RolloutOptions {
     /// positions is sampled as usual.
     pub exact_cards: u8,
     /// Positions the exact search may remember for one placement
-    /// (default [`EXACT_POSITIONS`]); its memory at the peak is about 120 bytes a
+    /// (default [`EXACT_POSITIONS`]; with a memory kept from one placement to the next,
+    /// [`rollout_moves_in`], for the game's exact placements together, a search starting
+    /// afresh when they would pass it); its memory at the peak is about 120 bytes a
     /// position, the table's spare room and its growth included.
     pub exact_positions: usize,
 }
@@ -438,10 +441,31 @@ fn endgame_move(pos: &Position) -> Option<Move> {
 /// assert!(exact_placement(&pos, &tight).is_none());
 /// ```
 pub fn exact_placement(pos: &Position, options: &RolloutOptions) -> Option<(Vec<Move>, f64)> {
+    exact_placement_in(pos, options, &mut ExactMemory::default())
+}
+
+/// [`exact_placement`] with the positions valued for the game's earlier placements
+/// remembered in `memory` ([`exact_best_line_in`](crate::exact_best_line_in)): the same
+/// placement, usually sooner.
+///
+/// ```
+/// use cgtk_solitaire::{exact_placement, exact_placement_in, ExactMemory, Position, RolloutOptions, Rules};
+/// let mut pos = Position::start(Rules::new(5, 2, 2).unwrap());
+/// pos.turn(3).unwrap();
+/// let exact = RolloutOptions { exact_cards: 8, ..RolloutOptions::new(10) };
+/// let mut memory = ExactMemory::default();
+/// assert_eq!(exact_placement_in(&pos, &exact, &mut memory), exact_placement(&pos, &exact));
+/// assert!(!memory.is_empty());
+/// ```
+pub fn exact_placement_in(
+    pos: &Position,
+    options: &RolloutOptions,
+    memory: &mut ExactMemory,
+) -> Option<(Vec<Move>, f64)> {
     if options.levels == 0 || pos.unseen_total() > usize::from(options.exact_cards) {
         return None;
     }
-    crate::exact::exact_best_line(pos, options.exact_positions)
+    crate::exact::exact_best_line_in(pos, options.exact_positions, memory)
         .ok()
         .flatten()
 }
@@ -469,6 +493,28 @@ pub fn rollout_moves(
     options: &RolloutOptions,
     seed: u64,
 ) -> Option<(Vec<Move>, Vec<f64>)> {
+    rollout_moves_in(pos, options, seed, &mut ExactMemory::default())
+}
+
+/// [`rollout_moves`] with the exact search's positions of the game's earlier placements
+/// remembered in `memory` ([`exact_placement_in`]): the same moves, usually sooner, when
+/// the placements of one game are asked for one after another with one memory (as
+/// [`play_out`](crate::play_out) does).
+///
+/// ```
+/// use cgtk_solitaire::{rollout_moves, rollout_moves_in, ExactMemory, Position, RolloutOptions, Rules};
+/// let mut pos = Position::start(Rules::new(5, 2, 2).unwrap());
+/// pos.turn(3).unwrap();
+/// let exact = RolloutOptions { exact_cards: 8, ..RolloutOptions::new(10) };
+/// let mut memory = ExactMemory::default();
+/// assert_eq!(rollout_moves_in(&pos, &exact, 1, &mut memory), rollout_moves(&pos, &exact, 1));
+/// ```
+pub fn rollout_moves_in(
+    pos: &Position,
+    options: &RolloutOptions,
+    seed: u64,
+    memory: &mut ExactMemory,
+) -> Option<(Vec<Move>, Vec<f64>)> {
     if pos.is_chance() || pos.is_over() {
         return None;
     }
@@ -478,7 +524,7 @@ pub fn rollout_moves(
     if pos.turned().is_none() {
         return endgame_move(pos).map(|mv| (vec![mv], Vec::new()));
     }
-    if let Some((line, _)) = exact_placement(pos, options) {
+    if let Some((line, _)) = exact_placement_in(pos, options, memory) {
         return Some((line, Vec::new()));
     }
     let (line, values) = decide(pos, options.samples, options.levels, options, seed);
