@@ -263,6 +263,10 @@ pub const GAMES: &[GameEntry] = &[
                 text: "exact=K (player=rollout: exact play from K cards face down; default 0, never)",
                 commands: PLAY,
             },
+            VariantInfo {
+                text: "exact-positions=N (with exact=K: the positions its search may remember, 1 to 1000000000; default 2000000)",
+                commands: PLAY,
+            },
         ],
         supports: PLAY_WITH_LEVELS,
         heuristics: &[],

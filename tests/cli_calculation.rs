@@ -713,6 +713,42 @@ fn exact_rollout_hints_give_the_chance_of_winning_and_a_sure_win_is_won() {
     assert!(last.starts_with("won: all 52 cards"), "{last}");
 }
 
+/// `exact-positions=N` reaches the hint's exact search: with room for 1 position it gives
+/// way to sampling, and the word is saved with the game.
+#[test]
+fn the_exact_search_limit_of_a_play_variant_is_used_and_saved() {
+    let saved = serde_json::json!({
+        "game": "calculation",
+        "variant": "deal=9,piles=4,player=rollout,exact=5,exact-positions=1",
+        "level": 100,
+        "seed": 0,
+        "moves": DEAL_9_FIVE_FACE_DOWN,
+    });
+    let dir = common::scratch("calculation-play", "exact-positions");
+    std::fs::write(dir.join("g.json"), saved.to_string()).unwrap();
+    let run = cgtk_with(
+        &["play", "calculation", "--mcts", "3"],
+        "load g.json\nhint\nsave again.json\nquit\n",
+        Some(&dir),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        !run.stdout.contains("exact over every order"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("sampled stock orders"),
+        "{}",
+        run.stdout
+    );
+    let again = std::fs::read_to_string(dir.join("again.json")).unwrap();
+    assert!(
+        again.contains("deal=9,piles=4,player=rollout,exact=5,exact-positions=1"),
+        "{again}"
+    );
+}
+
 #[test]
 fn bad_play_variants_exit_with_2() {
     for (variant, message) in [
@@ -726,6 +762,14 @@ fn bad_play_variants_exit_with_2() {
             "exact=five: write the number of cards face down",
         ),
         ("exact=5", "exact=5 applies to player=rollout only"),
+        (
+            "player=rollout,exact=5,exact-positions=0",
+            "exact-positions=0: write the number of positions the exact search may remember",
+        ),
+        (
+            "player=rollout,exact-positions=100",
+            "exact-positions=100 limits the exact search: give exact=K too",
+        ),
     ] {
         let run = play("bad", &[variant], "");
         assert_eq!(run.code, 2, "{variant}: {}", run.stderr);

@@ -9,6 +9,7 @@ use cgtk_core::{Outcome, Player};
 use cgtk_solitaire::{
     exact_placement, hindsight_moves, mcts_move, pimc_move, rollout_moves, rule_based_move,
     Calculation, Deal, HindsightOptions, MctsOptions, Move, PimcOptions, RolloutOptions, Rules,
+    EXACT_POSITIONS,
 };
 
 /// The engine behind hints and engine moves.
@@ -43,17 +44,19 @@ impl Engine {
 }
 
 /// The rules variant: which deal, how many waste piles, which engine (and, for the rollout
-/// engine, from how many cards face down it plays exactly).
+/// engine, from how many cards face down it plays exactly and how many positions that
+/// search may remember).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Variant {
     deal: u64,
     piles: u8,
     engine: Engine,
     exact: u8,
+    exact_positions: usize,
 }
 
 const VARIANT_HELP: &str =
-    "write the variant as words: a deal number (or deal=N), piles=3 or piles=4, player=rule-based|mcts|best|pimc|hindsight|rollout, exact=K (rollout: play exactly from K cards face down, 0 to 48)";
+    "write the variant as words: a deal number (or deal=N), piles=3 or piles=4, player=rule-based|mcts|best|pimc|hindsight|rollout, exact=K (rollout: play exactly from K cards face down, 0 to 48), exact-positions=N (the positions that search may remember, 1 to 1000000000, default 2000000)";
 
 impl Variant {
     fn parse(text: &str) -> Result<Variant, String> {
@@ -62,6 +65,7 @@ impl Variant {
             piles: 4,
             engine: Engine::Best,
             exact: 0,
+            exact_positions: EXACT_POSITIONS,
         };
         for word in text
             .split([',', ' '])
@@ -110,6 +114,15 @@ impl Variant {
                             format!("exact={value}: write the number of cards face down from which the rollout player plays exactly, 0 to 48")
                         })?
                 }
+                "exact-positions" => {
+                    v.exact_positions = value
+                        .parse()
+                        .ok()
+                        .filter(|n| (1..=1_000_000_000).contains(n))
+                        .ok_or_else(|| {
+                            format!("exact-positions={value}: write the number of positions the exact search may remember, 1 to 1000000000")
+                        })?
+                }
                 _ => return Err(format!("unknown setting {word:?}; {VARIANT_HELP}")),
             }
         }
@@ -120,15 +133,24 @@ impl Variant {
                 v.engine.name()
             ));
         }
+        if v.exact_positions != EXACT_POSITIONS && v.exact == 0 {
+            return Err(format!(
+                "exact-positions={} limits the exact search: give exact=K too",
+                v.exact_positions
+            ));
+        }
         Ok(v)
     }
 
     fn text(&self) -> String {
-        let exact = if self.exact > 0 {
+        let mut exact = if self.exact > 0 {
             format!(",exact={}", self.exact)
         } else {
             String::new()
         };
+        if self.exact_positions != EXACT_POSITIONS {
+            exact += &format!(",exact-positions={}", self.exact_positions);
+        }
         format!(
             "deal={},piles={},player={}{exact}",
             self.deal,
@@ -329,6 +351,7 @@ impl Playable for CalculationPlay {
             Engine::Rollout => {
                 let options = RolloutOptions {
                     exact_cards: self.variant.exact,
+                    exact_positions: self.variant.exact_positions,
                     ..RolloutOptions::new(self.playouts.unwrap_or(200))
                 };
                 if let Some((moves, p)) = exact_placement(&pos, &options) {
