@@ -169,6 +169,36 @@ fn options_a_player_would_ignore_are_refused_by_name() {
             "--exact-positions limits the exact search: give --exact-cards K too",
         ),
         (
+            &["--player", "best", "--nested-cards", "5"],
+            "--nested-cards applies to --player rollout, not to --player best",
+        ),
+        (
+            &[
+                "--player",
+                "rollout",
+                "--levels",
+                "0",
+                "--nested-cards",
+                "5",
+            ],
+            "--nested-cards applies from --levels 1",
+        ),
+        (
+            &["--player", "rollout", "--nested-samples", "5"],
+            "--nested-samples applies once --nested-cards C takes over",
+        ),
+        (
+            &[
+                "--player",
+                "rollout",
+                "--nested-cards",
+                "5",
+                "--nested-samples",
+                "0",
+            ],
+            "--nested-samples must be at least 1",
+        ),
+        (
             &["--player", "rule-based", "--player-seed", "7"],
             "--player-seed applies to --player random or mcts or best or pimc or hindsight \
              or rollout, not to --player rule-based",
@@ -967,6 +997,12 @@ fn play_out_and_bench_with_the_rollout_player_and_its_options() {
             "--samples 2 --exact-cards 3 --exact-positions 40",
             "rollout samples=2 levels=1 exact-cards=3 exact-positions=40",
         ),
+        // A late deeper level names its settings and the inner samples it uses.
+        (
+            "--samples 2 --nested-cards 4 --nested-samples 2 --inner-samples 1 --exact-cards 2",
+            "rollout samples=2 levels=1 inner-samples=1 nested-cards=4 nested-samples=2 \
+             exact-cards=2",
+        ),
     ] {
         let mut all = vec![
             "--json",
@@ -989,6 +1025,7 @@ fn play_out_and_bench_with_the_rollout_player_and_its_options() {
         ("--inner-samples", "0", "--inner-samples must be at least 1"),
         ("--exact-cards", "49", "--exact-cards"),
         ("--exact-positions", "0", "--exact-positions"),
+        ("--nested-cards", "49", "--nested-cards"),
     ] {
         let out = cgtk(&[
             "calculation",

@@ -268,9 +268,19 @@ pub struct MctsArgs {
     #[arg(long)]
     levels: Option<u8>,
     /// Stock orders sampled per decision of the levels below the top (rollout with
-    /// --levels 2 or more; default 4).
+    /// --levels 2 or more, or with --nested-cards; default 4).
     #[arg(long)]
     inner_samples: Option<u32>,
+    /// Late in the deal, once at most C cards are face down, roll out a player one level
+    /// deeper (rollout; default 0, never): --nested-samples orders per placement, each
+    /// played by a rollout player sampling --inner-samples orders per decision. Before
+    /// --exact-cards takes over.
+    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u8).range(0..=48))]
+    nested_cards: Option<u8>,
+    /// Stock orders sampled per placement once --nested-cards applies (rollout; default
+    /// 100).
+    #[arg(long, value_name = "S")]
+    nested_samples: Option<u32>,
     /// Play exactly once at most K cards are face down (rollout with --levels 1 or more;
     /// default 0, never): the best chance of winning over every order of those cards,
     /// found by expectimax (with 5, at most about a processor second a move; with 7 and
@@ -341,7 +351,7 @@ impl MctsArgs {
     fn refuse_unused(&self, player: Option<PlayerName>) -> Result<()> {
         use PlayerName::{Best, Hindsight, Mcts, Pimc, Random, Rollout};
         const SEARCH: &[PlayerName] = &[Mcts, Best];
-        let options: [(&str, bool, &[PlayerName]); 15] = [
+        let options: [(&str, bool, &[PlayerName]); 17] = [
             (
                 "--player-seed",
                 self.player_seed.is_some(),
@@ -368,6 +378,12 @@ impl MctsArgs {
             ("--levels", self.levels.is_some(), &[Rollout]),
             ("--inner-samples", self.inner_samples.is_some(), &[Rollout]),
             ("--exact-cards", self.exact_cards.is_some(), &[Rollout]),
+            ("--nested-cards", self.nested_cards.is_some(), &[Rollout]),
+            (
+                "--nested-samples",
+                self.nested_samples.is_some(),
+                &[Rollout],
+            ),
             (
                 "--exact-positions",
                 self.exact_positions.is_some(),
@@ -491,10 +507,25 @@ impl MctsArgs {
                     return Err(usage("--inner-samples must be at least 1"));
                 }
                 let levels = self.levels.unwrap_or(1);
-                if self.inner_samples.is_some() && levels < 2 {
+                let nested_cards = self.nested_cards.unwrap_or(0);
+                if self.inner_samples.is_some() && levels < 2 && nested_cards == 0 {
                     return Err(usage(
-                        "--inner-samples applies to the levels below the top: give --levels 2 or more",
+                        "--inner-samples applies to the levels below the top: give --levels 2 or more, or --nested-cards C",
                     ));
+                }
+                if nested_cards > 0 && levels == 0 {
+                    return Err(usage(
+                        "--nested-cards applies from --levels 1 (the base policy alone does not sample)",
+                    ));
+                }
+                let nested_samples = self.nested_samples.unwrap_or(100);
+                if self.nested_samples.is_some() && nested_cards == 0 {
+                    return Err(usage(
+                        "--nested-samples applies once --nested-cards C takes over: give it too",
+                    ));
+                }
+                if nested_samples == 0 {
+                    return Err(usage("--nested-samples must be at least 1"));
                 }
                 if self.exact_cards.is_some_and(|k| k > 0) && levels == 0 {
                     return Err(usage(
@@ -510,6 +541,8 @@ impl MctsArgs {
                     samples,
                     levels,
                     inner_samples,
+                    nested_cards,
+                    nested_samples,
                     exact_cards: self.exact_cards.unwrap_or(0),
                     exact_positions: self.exact_positions.map_or(EXACT_POSITIONS, |n| n as usize),
                 })
@@ -550,11 +583,19 @@ fn describe(name: &str, player: &PlayerKind) -> String {
                 (k, _) if o.exact_positions == EXACT_POSITIONS => format!(" exact-cards={k}"),
                 (k, _) => format!(" exact-cards={k} exact-positions={}", o.exact_positions),
             };
+            let nested = if o.nested_cards > 0 {
+                format!(
+                    " nested-cards={} nested-samples={}",
+                    o.nested_cards, o.nested_samples
+                )
+            } else {
+                String::new()
+            };
             match o.levels {
                 0 => format!("{name} levels=0"),
-                1 => format!("{name} samples={} levels=1{exact}", o.samples),
+                1 if nested.is_empty() => format!("{name} samples={} levels=1{exact}", o.samples),
                 _ => format!(
-                    "{name} samples={} levels={} inner-samples={}{exact}",
+                    "{name} samples={} levels={} inner-samples={}{nested}{exact}",
                     o.samples, o.levels, o.inner_samples
                 ),
             }

@@ -24,7 +24,9 @@
 //! with the highest total is played, ties going to the evaluation of the position reached.
 //! A level above 1 uses a level-`L − 1` rollout player as its simulation policy, with
 //! `inner_samples` orders per decision, drawn afresh at each decision from the cards that
-//! player has not seen (it never reads the sampled order ahead). Once the stock is used up
+//! player has not seen (it never reads the sampled order ahead). Late in the deal
+//! (`nested_cards`), where a simulated game is short, the top level may switch to such a
+//! deeper player with fewer samples (`nested_samples`). Once the stock is used up
 //! every card is known, and the player picks its waste moves by the full-information
 //! search.
 //!
@@ -51,6 +53,29 @@ pub struct RolloutOptions {
     pub levels: u8,
     /// Stock orders sampled per decision of each level below the top.
     pub inner_samples: u32,
+    /// Once at most this many cards are face down (and before the exact play of
+    /// `exact_cards`), the top level rolls out a player one level deeper (`levels + 1`,
+    /// its decisions sampling `inner_samples` orders) on `nested_samples` orders: fewer
+    /// samples, each played by a stronger player, where the game is short enough to pay
+    /// for it; 0 never does. Such a player decides there as the deeper one does:
+    ///
+    /// ```
+    /// use cgtk_solitaire::{rollout_moves, Calculation, Deal, RolloutOptions, Rules};
+    /// let mut game = Calculation::new(Deal::from_seed(Rules::new(7, 4, 2).unwrap(), 1));
+    /// let nested = RolloutOptions { nested_cards: 10, nested_samples: 6, inner_samples: 3, ..RolloutOptions::new(50) };
+    /// let deeper = RolloutOptions { samples: 6, levels: 2, nested_cards: 0, ..nested };
+    /// while !game.is_over() && game.position().unseen_total() > 10 {
+    ///     let early = rollout_moves(game.position(), &nested, 7).unwrap();
+    ///     assert_eq!(early, rollout_moves(game.position(), &RolloutOptions::new(50), 7).unwrap());
+    ///     for mv in early.0 {
+    ///         game.play(mv).unwrap();
+    ///     }
+    /// }
+    /// assert_eq!(rollout_moves(game.position(), &nested, 7), rollout_moves(game.position(), &deeper, 7));
+    /// ```
+    pub nested_cards: u8,
+    /// Stock orders sampled per decision of the top level once `nested_cards` applies.
+    pub nested_samples: u32,
     /// Once at most this many cards are face down, the top level (at `levels` 1 or more)
     /// plays exactly ([`exact_best_line`](crate::exact_best_line): each move the best
     /// chance of winning over every order of the face-down cards) instead of sampling; 0
@@ -89,6 +114,8 @@ impl RolloutOptions {
             samples,
             levels: 1,
             inner_samples: 4,
+            nested_cards: 0,
+            nested_samples: 100,
             exact_cards: 0,
             exact_positions: EXACT_POSITIONS,
         }
@@ -527,7 +554,12 @@ pub fn rollout_moves_in(
     if let Some((line, _)) = exact_placement_in(pos, options, memory) {
         return Some((line, Vec::new()));
     }
-    let (line, values) = decide(pos, options.samples, options.levels, options, seed);
+    let (samples, levels) = if pos.unseen_total() <= usize::from(options.nested_cards) {
+        (options.nested_samples, options.levels.saturating_add(1))
+    } else {
+        (options.samples, options.levels)
+    };
+    let (line, values) = decide(pos, samples, levels, options, seed);
     (!line.is_empty()).then_some((line, values))
 }
 
