@@ -686,6 +686,29 @@ const DEAL_9_FIVE_FACE_DOWN: &[&str] = &[
     "w2-f2", "w2-f2", "s-w2", "s-w2", "s-f1",
 ];
 
+/// Loads the game of `DEAL_9_FIVE_FACE_DOWN` under `variant` in a scratch folder named
+/// `tag`, asks for a hint and saves the game again: the folder, the session's output and
+/// the saved file.
+fn hint_at_deal_9(variant: &str, tag: &str) -> (common::Scratch, String, String) {
+    let saved = serde_json::json!({
+        "game": "calculation",
+        "variant": variant,
+        "level": 100,
+        "seed": 0,
+        "moves": DEAL_9_FIVE_FACE_DOWN,
+    });
+    let dir = common::scratch("calculation-play", tag);
+    std::fs::write(dir.join("g.json"), saved.to_string()).unwrap();
+    let run = cgtk_with(
+        &["play", "calculation", "--mcts", "3"],
+        "load g.json\nhint\nsave again.json\nquit\n",
+        Some(&dir),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let again = std::fs::read_to_string(dir.join("again.json")).unwrap();
+    (dir, run.stdout, again)
+}
+
 #[test]
 fn exact_rollout_hints_give_the_chance_of_winning_and_a_sure_win_is_won() {
     assert_eq!(
@@ -695,29 +718,13 @@ fn exact_rollout_hints_give_the_chance_of_winning_and_a_sure_win_is_won() {
             .count(),
         42
     );
-    let saved = serde_json::json!({
-        "game": "calculation",
-        "variant": "deal=9,piles=4,player=rollout,exact=5",
-        "level": 100,
-        "seed": 0,
-        "moves": DEAL_9_FIVE_FACE_DOWN,
-    });
-    let dir = common::scratch("calculation-play", "exact");
-    std::fs::write(dir.join("g.json"), saved.to_string()).unwrap();
-    let run = cgtk_with(
-        &["play", "calculation", "--mcts", "3"],
-        "load g.json\nhint\nsave again.json\nquit\n",
-        Some(&dir),
-    );
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    let (dir, stdout, again) = hint_at_deal_9("deal=9,piles=4,player=rollout,exact=5", "exact");
     assert!(
-        run.stdout.contains(
+        stdout.contains(
             "exact over every order of the 5 cards face down: wins with probability 1.000"
         ),
-        "{}",
-        run.stdout
+        "{stdout}"
     );
-    let again = std::fs::read_to_string(dir.join("again.json")).unwrap();
     assert!(
         again.contains("deal=9,piles=4,player=rollout,exact=5"),
         "{again}"
@@ -747,32 +754,10 @@ fn exact_rollout_hints_give_the_chance_of_winning_and_a_sure_win_is_won() {
 /// way to sampling, and the word is saved with the game.
 #[test]
 fn the_exact_search_limit_of_a_play_variant_is_used_and_saved() {
-    let saved = serde_json::json!({
-        "game": "calculation",
-        "variant": "deal=9,piles=4,player=rollout,exact=5,exact-positions=1",
-        "level": 100,
-        "seed": 0,
-        "moves": DEAL_9_FIVE_FACE_DOWN,
-    });
-    let dir = common::scratch("calculation-play", "exact-positions");
-    std::fs::write(dir.join("g.json"), saved.to_string()).unwrap();
-    let run = cgtk_with(
-        &["play", "calculation", "--mcts", "3"],
-        "load g.json\nhint\nsave again.json\nquit\n",
-        Some(&dir),
-    );
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(
-        !run.stdout.contains("exact over every order"),
-        "{}",
-        run.stdout
-    );
-    assert!(
-        run.stdout.contains("sampled stock orders"),
-        "{}",
-        run.stdout
-    );
-    let again = std::fs::read_to_string(dir.join("again.json")).unwrap();
+    let variant = "deal=9,piles=4,player=rollout,exact=5,exact-positions=1";
+    let (_, stdout, again) = hint_at_deal_9(variant, "exact-positions");
+    assert!(!stdout.contains("exact over every order"), "{stdout}");
+    assert!(stdout.contains("sampled stock orders"), "{stdout}");
     assert!(
         again.contains("deal=9,piles=4,player=rollout,exact=5,exact-positions=1"),
         "{again}"
