@@ -71,6 +71,7 @@ pub struct RolloutOptions {
     ///         game.play(mv).unwrap();
     ///     }
     /// }
+    /// assert!(game.position().turned().is_some());
     /// assert_eq!(rollout_moves(game.position(), &nested, 7), rollout_moves(game.position(), &deeper, 7));
     /// ```
     pub nested_cards: u8,

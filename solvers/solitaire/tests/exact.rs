@@ -33,7 +33,8 @@ fn a_kept_memory_plays_the_games_of_searches_afresh() {
         let mut afresh = Calculation::new(deal);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         while let Some((line, wins)) = rollout_moves(afresh.position(), &options, rng.gen()) {
-            if wins.is_empty() && afresh.position().unseen_total() <= 6 {
+            let turned = afresh.position().turned().is_some();
+            if turned && wins.is_empty() && afresh.position().unseen_total() <= 6 {
                 exact_placements += 1;
             }
             for mv in line {
