@@ -154,8 +154,9 @@ pub fn exact_best_line_in(
     memory: &mut ExactMemory,
 ) -> Result<Option<(Vec<Move>, f64)>, ExactError> {
     let memo = &mut memory.memo;
+    let kept = !memo.is_empty();
     let result = match best_line(pos, memo, max_positions) {
-        Err(ExactError::TooLarge(_)) if !memo.is_empty() => {
+        Err(ExactError::TooLarge(_)) if kept => {
             // Perhaps too large only with the earlier searches' positions: afresh.
             memo.clear();
             best_line(pos, memo, max_positions)
