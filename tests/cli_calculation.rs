@@ -764,6 +764,25 @@ fn the_exact_search_limit_of_a_play_variant_is_used_and_saved() {
     );
 }
 
+/// `nested=C` reaches the hint: from C cards face down its placements are compared on
+/// 100 orders, each played out by a deeper rollout player, and the word is saved.
+#[test]
+fn a_nested_play_variant_hints_with_a_deeper_player_and_is_saved() {
+    let variant = "deal=9,piles=4,player=rollout,nested=8";
+    let (_, stdout, again) = hint_at_deal_9(variant, "nested");
+    assert!(
+        stdout.contains("of 100 sampled stock orders played out by a deeper rollout player"),
+        "{stdout}"
+    );
+    assert!(again.contains(variant), "{again}");
+    // From fewer cards face down than are left, the hint samples greedily as before.
+    let (_, stdout, _) = hint_at_deal_9("deal=9,piles=4,player=rollout,nested=4", "nested-4");
+    assert!(
+        stdout.contains("of 3 sampled stock orders played out greedily"),
+        "{stdout}"
+    );
+}
+
 #[test]
 fn bad_play_variants_exit_with_2() {
     for (variant, message) in [
@@ -785,6 +804,15 @@ fn bad_play_variants_exit_with_2() {
             "player=rollout,exact-positions=100",
             "exact-positions=100 limits the exact search: give exact=K too",
         ),
+        (
+            "player=rollout,exact-positions=2000000",
+            "exact-positions=2000000 limits the exact search: give exact=K too",
+        ),
+        (
+            "nested=49",
+            "nested=49: write the number of cards face down",
+        ),
+        ("nested=16", "nested=16 applies to player=rollout only"),
     ] {
         let run = play("bad", &[variant], "");
         assert_eq!(run.code, 2, "{variant}: {}", run.stderr);
