@@ -65,6 +65,14 @@ const NESTED_INNER_SAMPLES: u32 = 16;
 const VARIANT_HELP: &str =
     "write the variant as words: a deal number (or deal=N), piles=3 or piles=4, player=rule-based|mcts|best|pimc|hindsight|rollout, nested=C (rollout: roll out a deeper player from C cards face down, 0 to 48), exact=K (rollout: play exactly from K cards face down, 0 to 48), exact-positions=N (the positions that search may remember, 1 to 1000000000, default 2000000)";
 
+/// The value of a word counting cards face down (`nested=C`, `exact=K`), 0 to 48; `does`
+/// says what the rollout player does from there.
+fn cards_face_down(key: &str, value: &str, does: &str) -> Result<u8, String> {
+    value.parse().ok().filter(|&c| c <= 48).ok_or_else(|| {
+        format!("{key}={value}: write the number of cards face down from which the rollout player {does}, 0 to 48")
+    })
+}
+
 impl Variant {
     fn parse(text: &str) -> Result<Variant, String> {
         let mut v = Variant {
@@ -115,23 +123,9 @@ impl Variant {
                     }
                 }
                 "nested" => {
-                    v.nested = value
-                        .parse()
-                        .ok()
-                        .filter(|&c| c <= 48)
-                        .ok_or_else(|| {
-                            format!("nested={value}: write the number of cards face down from which the rollout player rolls out a deeper player, 0 to 48")
-                        })?
+                    v.nested = cards_face_down(key, value, "rolls out a deeper player")?
                 }
-                "exact" => {
-                    v.exact = value
-                        .parse()
-                        .ok()
-                        .filter(|&k| k <= 48)
-                        .ok_or_else(|| {
-                            format!("exact={value}: write the number of cards face down from which the rollout player plays exactly, 0 to 48")
-                        })?
-                }
+                "exact" => v.exact = cards_face_down(key, value, "plays exactly")?,
                 "exact-positions" => {
                     v.exact_positions = value
                         .parse()
