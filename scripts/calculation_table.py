@@ -51,7 +51,8 @@ ROWS = [
      "rollout, 1,600 samples, last 7 cards exact, wins first, 3 piles", 1000, [1]),
     ("rollout-1600-nested16-exact7",
      "rollout, 1,600 samples, a level deeper from 16 cards face down (100 × 16 samples), "
-     "last 7 cards exact", 1000, [1, 9, 17, 25, 33, 2, 10, 18, 26, 34]),
+     "last 7 cards exact", 1000,
+     [1, 9, 17, 25, 33, 2, 10, 18, 26, 34, 3, 11, 19, 27, 35, 4, 12, 20, 28, 36]),
     ("rollout-12800-exact5-3piles",
      "rollout, 12,800 samples, last 5 cards exact, wins first, 3 piles", 1000,
      [1, 2, 17, 18]),
