@@ -775,7 +775,7 @@ fn a_nested_play_variant_hints_with_a_deeper_player_and_is_saved() {
         "{stdout}"
     );
     assert!(again.contains(variant), "{again}");
-    // From fewer cards face down than are left, the hint samples greedily as before.
+    // With more cards face down than C (5 against 4), the hint samples greedily as before.
     let (_, stdout, _) = hint_at_deal_9("deal=9,piles=4,player=rollout,nested=4", "nested-4");
     assert!(
         stdout.contains("of 3 sampled stock orders played out greedily"),
