@@ -56,10 +56,9 @@ struct Variant {
     exact_positions: usize,
 }
 
-/// Orders sampled per decision by the deeper player of `nested=C`, and by each of its own
-/// decisions: the settings of the strongest measured run (`--nested-samples 100
-/// --inner-samples 16`).
-const NESTED_SAMPLES: u32 = 100;
+/// Orders sampled by each decision of the deeper player of `nested=C` (which is itself
+/// tried on `RolloutOptions::nested_samples`, 100, orders per placement): the settings of
+/// the strongest measured run (`--nested-samples 100 --inner-samples 16`).
 const NESTED_INNER_SAMPLES: u32 = 16;
 
 const VARIANT_HELP: &str =
@@ -157,18 +156,18 @@ impl Variant {
     }
 
     fn text(&self) -> String {
-        let mut exact = String::new();
+        let mut rollout = String::new();
         if self.nested > 0 {
-            exact += &format!(",nested={}", self.nested);
+            rollout += &format!(",nested={}", self.nested);
         }
         if self.exact > 0 {
-            exact += &format!(",exact={}", self.exact);
+            rollout += &format!(",exact={}", self.exact);
         }
         if self.exact_positions != EXACT_POSITIONS {
-            exact += &format!(",exact-positions={}", self.exact_positions);
+            rollout += &format!(",exact-positions={}", self.exact_positions);
         }
         format!(
-            "deal={},piles={},player={}{exact}",
+            "deal={},piles={},player={}{rollout}",
             self.deal,
             self.piles,
             self.engine.name()
@@ -367,7 +366,6 @@ impl Playable for CalculationPlay {
             Engine::Rollout => {
                 let options = RolloutOptions {
                     nested_cards: self.variant.nested,
-                    nested_samples: NESTED_SAMPLES,
                     inner_samples: NESTED_INNER_SAMPLES,
                     exact_cards: self.variant.exact,
                     exact_positions: self.variant.exact_positions,
@@ -386,10 +384,11 @@ impl Playable for CalculationPlay {
                     exact_cards: 0,
                     ..options
                 };
-                let (samples, by) = if pos.unseen_total() <= usize::from(options.nested_cards) {
-                    (options.nested_samples, "by a deeper rollout player")
+                let (samples, levels) = options.top_decision(&pos);
+                let by = if levels > options.levels {
+                    "by a deeper rollout player"
                 } else {
-                    (options.samples, "greedily")
+                    "greedily"
                 };
                 rollout_moves(&pos, &options, seed).and_then(|(moves, wins)| {
                     let best = wins.iter().copied().fold(0.0, f64::max);

@@ -121,6 +121,25 @@ impl RolloutOptions {
             exact_positions: EXACT_POSITIONS,
         }
     }
+
+    /// The samples and levels of the top level's decision at `pos`: `nested_samples` and
+    /// one level more once at most `nested_cards` cards are face down, else `samples` and
+    /// `levels`.
+    ///
+    /// ```
+    /// use cgtk_solitaire::{Position, RolloutOptions, Rules};
+    /// let o = RolloutOptions { nested_cards: 16, nested_samples: 100, ..RolloutOptions::new(1600) };
+    /// let pos = Position::start(Rules::STANDARD);
+    /// assert_eq!(o.top_decision(&pos), (1600, 1));
+    /// assert_eq!(RolloutOptions { nested_cards: 48, ..o }.top_decision(&pos), (100, 2));
+    /// ```
+    pub fn top_decision(&self, pos: &Position) -> (u32, u8) {
+        if pos.unseen_total() <= usize::from(self.nested_cards) {
+            (self.nested_samples, self.levels.saturating_add(1))
+        } else {
+            (self.samples, self.levels)
+        }
+    }
 }
 
 /// How many standard errors a placement's mean value (paired with the leader's on the same
@@ -555,11 +574,7 @@ pub fn rollout_moves_in(
     if let Some((line, _)) = exact_placement_in(pos, options, memory) {
         return Some((line, Vec::new()));
     }
-    let (samples, levels) = if pos.unseen_total() <= usize::from(options.nested_cards) {
-        (options.nested_samples, options.levels.saturating_add(1))
-    } else {
-        (options.samples, options.levels)
-    };
+    let (samples, levels) = options.top_decision(pos);
     let (line, values) = decide(pos, samples, levels, options, seed);
     (!line.is_empty()).then_some((line, values))
 }
