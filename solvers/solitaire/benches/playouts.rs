@@ -1,7 +1,7 @@
-//! Calculation speed, single thread: playouts from the start of a game (random,
+//! Calculation speed, single thread unless said: playouts from the start of a game (random,
 //! rule-based, random-home-first, blend and greedy policies), one Monte Carlo move of 1,000
-//! playouts, one hindsight and one rollout move, the rollout player's base policy over a
-//! deal, one exact move with five cards face down (a lost position) and with six (a sure
+//! playouts, one hindsight and one rollout move (the latter also on two threads), the
+//! rollout player's base policy over a deal, one exact move with five cards face down (a lost position) and with six (a sure
 //! win), and the solver on a deal.
 //! Each benchmark checks its result.
 
@@ -101,12 +101,24 @@ fn search(c: &mut Criterion) {
             moves
         })
     });
-    // The rollout player: one move at the early choice and at the mid-game position.
-    for (name, at) in [("early choice", &pos), ("mid-game", &mid)] {
+    // The rollout player: one move at the early choice and at the mid-game position, on one
+    // thread; and the mid-game move on two (a decision's simulated games share the pool).
+    let pool = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+    };
+    let (one, two) = (pool(1), pool(2));
+    for (name, at, threads) in [
+        ("early choice", &pos, &one),
+        ("mid-game", &mid, &one),
+        ("mid-game, 2 threads", &mid, &two),
+    ] {
         let options = RolloutOptions::new(200);
         group.bench_function(format!("rollout move, {name}, 200 samples"), |b| {
             b.iter(|| {
-                let (moves, wins) = rollout_moves(at, &options, 3).unwrap();
+                let (moves, wins) = threads.install(|| rollout_moves(at, &options, 3).unwrap());
                 assert!(!moves.is_empty() && wins.len() > 1);
                 moves
             })

@@ -28,7 +28,9 @@
 //! (`nested_cards`), where a simulated game is short, the top level may switch to such a
 //! deeper player with fewer samples (`nested_samples`). Once the stock is used up
 //! every card is known, and the player picks its waste moves by the full-information
-//! search.
+//! search. The top level plays the simulated games of each batch of samples on rayon's
+//! pool, the batch's orders drawn in sequence first, so its moves are the same on any
+//! number of threads (the levels below play theirs in sequence).
 //!
 //! Policy improvement guarantees that, with exact values, a rollout level plays at least as
 //! well as its base policy; with sampled values it is a heuristic that improves on the base
@@ -42,6 +44,7 @@ use crate::solver::Determinized;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
 
 /// The settings of the rollout player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -317,7 +320,14 @@ fn simulate(
         if level == 0 {
             base_place(&mut pos, scorer, &mut |_| {});
         } else {
-            let (line, _) = decide(&pos, options.inner_samples, level, options, rng.gen());
+            let (line, _) = decide(
+                &pos,
+                options.inner_samples,
+                level,
+                options,
+                rng.gen(),
+                false,
+            );
             if line.is_empty() {
                 break;
             }
@@ -340,12 +350,17 @@ fn placements(pos: &Position) -> Vec<(Vec<Move>, Position)> {
 
 /// The decision of a rollout level `level ≥ 1` with `samples` samples at a position with a
 /// turned card: the moves and each placement's wins.
+///
+/// The samples come in batches (the dropping of placements is checked between them); with
+/// `parallel`, a batch's simulated games are played on rayon's pool. Its orders are drawn
+/// one after another first, so the decision is the same on any number of threads.
 fn decide(
     pos: &Position,
     samples: u32,
     level: u8,
     options: &RolloutOptions,
     seed: u64,
+    parallel: bool,
 ) -> (Vec<Move>, Vec<f64>) {
     let choices = placements(pos);
     if choices.len() <= 1 {
@@ -370,20 +385,43 @@ fn decide(
     let samples = if rest.is_empty() { 1 } else { samples.max(1) };
     let batch = (samples / 8).max(8);
     let mut scorer = OrderScorer::default();
-    for s in 0..samples {
-        rest.shuffle(&mut rng);
-        let inner_seed: u64 = rng.gen();
-        for (i, (_, child)) in choices.iter().enumerate() {
-            if !live[i] {
-                continue;
-            }
+    let mut first = 0;
+    while first < samples {
+        let end = samples.min(first + batch);
+        // The batch's orders, drawn one after another as the samples come.
+        let draws: Vec<(Vec<u8>, u64)> = (first..end)
+            .map(|_| {
+                rest.shuffle(&mut rng);
+                (rest.clone(), rng.gen())
+            })
+            .collect();
+        let play = |scorer: &mut OrderScorer, (order, inner_seed): &(Vec<u8>, u64), i: usize| {
             // The same inner generator for every placement (common random numbers).
-            let mut inner = ChaCha8Rng::seed_from_u64(inner_seed);
-            let out = simulate(*child, &rest, level - 1, options, &mut inner, &mut scorer);
+            let mut inner = ChaCha8Rng::seed_from_u64(*inner_seed);
+            simulate(choices[i].1, order, level - 1, options, &mut inner, scorer)
+        };
+        let tried: Vec<(usize, usize)> = (0..draws.len())
+            .flat_map(|d| (0..n).filter(|&i| live[i]).map(move |i| (d, i)))
+            .collect();
+        let outcomes: Vec<Outcome> = if parallel {
+            tried
+                .par_iter()
+                .map_init(OrderScorer::default, |scorer, &(d, i)| {
+                    play(scorer, &draws[d], i)
+                })
+                .collect()
+        } else {
+            tried
+                .iter()
+                .map(|&(d, i)| play(&mut scorer, &draws[d], i))
+                .collect()
+        };
+        for (&(_, i), out) in tried.iter().zip(outcomes) {
             wins[i] += u32::from(out.won);
             value[i].push(sample_value(out, samples));
         }
-        if (s + 1) % batch == 0 && s + 1 < samples {
+        first = end;
+        if end % batch == 0 && end < samples {
             let m = value[0].len() as f64;
             let total = |i: usize| value[i].iter().sum::<f64>();
             let Some(leader) = (0..n)
@@ -575,7 +613,7 @@ pub fn rollout_moves_in(
         return Some((line, Vec::new()));
     }
     let (samples, levels) = options.top_decision(pos);
-    let (line, values) = decide(pos, samples, levels, options, seed);
+    let (line, values) = decide(pos, samples, levels, options, seed, true);
     (!line.is_empty()).then_some((line, values))
 }
 
@@ -614,6 +652,42 @@ mod tests {
                 assert!(out.home as usize <= game.position().cards_on_foundations());
             }
         }
+    }
+
+    /// A decision's simulated games may be played on any number of threads: the moves and
+    /// the wins are the same on one thread and on three, at one level and nested.
+    #[test]
+    fn decisions_do_not_depend_on_the_threads() {
+        let pool = |n| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .unwrap()
+        };
+        let (one, three) = (pool(1), pool(3));
+        let rules = Rules::new(7, 4, 2).unwrap();
+        let options = RolloutOptions {
+            nested_cards: 8,
+            nested_samples: 12,
+            inner_samples: 3,
+            ..RolloutOptions::new(40)
+        };
+        let mut compared = 0;
+        for seed in 0..6 {
+            let mut game = Calculation::new(Deal::from_seed(rules, seed));
+            while !game.is_over() {
+                let pos = *game.position();
+                let a = one.install(|| rollout_moves(&pos, &options, seed));
+                let b = three.install(|| rollout_moves(&pos, &options, seed));
+                assert_eq!(a, b, "deal {seed}");
+                let Some((line, wins)) = a else { break };
+                compared += usize::from(wins.len() > 1);
+                for mv in line {
+                    game.play(mv).unwrap();
+                }
+            }
+        }
+        assert!(compared > 20, "{compared}");
     }
 
     /// One more win outweighs any cards home: totals over `n` samples compare wins first.
