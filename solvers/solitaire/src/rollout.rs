@@ -422,7 +422,6 @@ fn decide(
         }
         first = end;
         if end % batch == 0 && end < samples {
-            let m = value[0].len() as f64;
             let total = |i: usize| value[i].iter().sum::<f64>();
             let Some(leader) = (0..n)
                 .filter(|&i| live[i])
@@ -430,6 +429,9 @@ fn decide(
             else {
                 break;
             };
+            // The samples every live placement has been tried on (the first placement's
+            // count, used before, stops growing once it is dropped).
+            let m = value[leader].len() as f64;
             for i in 0..n {
                 if !live[i] || i == leader {
                     continue;
