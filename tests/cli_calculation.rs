@@ -386,6 +386,9 @@ fn bench_shards_merge_to_the_whole_run() {
         "{}",
         apart.stderr
     );
+    let none = cgtk(&["calculation", "compare", "--common", &files[0], &files[1]]);
+    assert_eq!(none.code, 2, "{}", none.stdout);
+    assert!(none.stderr.contains("no deal in common"), "{}", none.stderr);
     // A won deal the result did not play is caught when the file is read.
     let mut forged = second.clone();
     forged["won_deals"] = serde_json::json!([0]);
@@ -535,10 +538,25 @@ fn compare_counts_the_deals_each_player_won_alone() {
     assert_eq!(text.code, 0, "{}", text.stderr);
     assert!(text.stdout.contains("sign test p = "), "{}", text.stdout);
     // Results of different deals are refused.
-    let (c, _) = run("rule-based", "c.json", "30");
+    let (c, won_c) = run("rule-based", "c.json", "30");
     let out = cgtk(&["calculation", "compare", &a, &c]);
     assert_eq!(out.code, 2, "{}", out.stderr);
     assert!(out.stderr.contains("different deals"), "{}", out.stderr);
+    assert!(out.stderr.contains("30 deals in common"), "{}", out.stderr);
+    // ... unless compared on the deals both played: the first 30, recounted here.
+    let out = cgtk(&["--json", "calculation", "compare", "--common", &a, &c]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let won_a: Vec<u64> = won_a.into_iter().filter(|&d| d < 30).collect();
+    let both = won_a.iter().filter(|d| won_c.contains(d)).count() as u64;
+    assert_eq!(v["games"], 30);
+    assert_eq!(v["first_wins"].as_u64().unwrap(), won_a.len() as u64);
+    assert_eq!(v["both"].as_u64().unwrap(), both);
+    assert_eq!(v["only_first"].as_u64().unwrap(), won_a.len() as u64 - both);
+    assert_eq!(
+        v["only_second"].as_u64().unwrap(),
+        won_c.len() as u64 - both
+    );
 }
 
 #[test]

@@ -141,13 +141,18 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
-    /// Compare two `bench` results on the same deals deal by deal: the deals each player
-    /// won alone and the exact two-sided sign test (McNemar) of the difference.
+    /// Compare two `bench` results on the same deals (or, with --common, on the deals both
+    /// played) deal by deal: the deals each player won alone and the exact two-sided sign
+    /// test (McNemar) of the difference.
     Compare {
         /// JSON written by `cgtk --json calculation bench` (or `merge`) for the first player.
         first: PathBuf,
         /// The second player's JSON, over the same deals.
         second: PathBuf,
+        /// Compare on the deals both results list, when they cover different deals (runs
+        /// still under way, or one on part of the other's deals).
+        #[arg(long)]
+        common: bool,
     },
 }
 
@@ -661,7 +666,11 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
             ctx,
         ),
         Command::Merge { files } => run_merge(files, ctx),
-        Command::Compare { first, second } => run_compare(first, second, ctx),
+        Command::Compare {
+            first,
+            second,
+            common,
+        } => run_compare(first, second, *common, ctx),
         Command::Review {
             seed,
             piles,
@@ -985,38 +994,14 @@ struct CompareReport {
     paired: PairedComparison,
 }
 
-fn run_compare(first: &std::path::Path, second: &std::path::Path, ctx: &Context) -> Result<()> {
-    let a = read_summary(first)?;
-    let b = read_summary(second)?;
-    // Results that list their deals must list the same ones; older results are matched
-    // by their first deal and number of games.
-    if let (Some(x), Some(y)) = (a.deal_numbers(), b.deal_numbers()) {
-        if x != y || a.piles != b.piles {
-            let common = x.iter().filter(|d| y.binary_search(d).is_ok()).count();
-            return Err(usage(format!(
-                "{} and {} cover different deals ({} deals, {} piles; {} deals, {} piles; {} deals in common)",
-                first.display(),
-                second.display(),
-                x.len(),
-                a.piles,
-                y.len(),
-                b.piles,
-                common
-            )));
-        }
-    } else if (a.first_seed, a.games, a.piles) != (b.first_seed, b.games, b.piles) {
-        return Err(usage(format!(
-            "{} and {} cover different deals ({} games from {}, {} piles; {} games from {}, {} piles)",
-            first.display(),
-            second.display(),
-            a.games,
-            a.first_seed,
-            a.piles,
-            b.games,
-            b.first_seed,
-            b.piles
-        )));
-    }
+fn run_compare(
+    first: &std::path::Path,
+    second: &std::path::Path,
+    common: bool,
+    ctx: &Context,
+) -> Result<()> {
+    let mut a = read_summary(first)?;
+    let mut b = read_summary(second)?;
     for (s, path) in [(&a, first), (&b, second)] {
         if s.won_deals.len() as u64 != s.wins {
             return Err(usage(format!(
@@ -1027,10 +1012,69 @@ fn run_compare(first: &std::path::Path, second: &std::path::Path, ctx: &Context)
             )));
         }
     }
+    // Results that list their deals must list the same ones (or, with --common, are
+    // compared on the ones both list); older results are matched by their first deal and
+    // number of games.
+    if a.piles != b.piles {
+        return Err(usage(format!(
+            "{} and {} are games with different numbers of waste piles ({} and {})",
+            first.display(),
+            second.display(),
+            a.piles,
+            b.piles
+        )));
+    }
+    let mut games = a.games;
+    if let (Some(x), Some(y)) = (a.deal_numbers(), b.deal_numbers()) {
+        let shared: Vec<u64> = x
+            .iter()
+            .copied()
+            .filter(|d| y.binary_search(d).is_ok())
+            .collect();
+        if common && shared.is_empty() {
+            return Err(usage(format!(
+                "{} and {} have no deal in common",
+                first.display(),
+                second.display()
+            )));
+        }
+        if common {
+            for s in [&mut a, &mut b] {
+                s.won_deals.retain(|d| shared.binary_search(d).is_ok());
+                s.wins = s.won_deals.len() as u64;
+            }
+            games = shared.len() as u64;
+        } else if x != y {
+            return Err(usage(format!(
+                "{} and {} cover different deals ({} deals; {} deals; {} deals in common: --common compares on those)",
+                first.display(),
+                second.display(),
+                x.len(),
+                y.len(),
+                shared.len()
+            )));
+        }
+    } else if common {
+        return Err(usage(format!(
+            "--common needs both results to list their deals ({} or {} was written before `deals` existed)",
+            first.display(),
+            second.display()
+        )));
+    } else if (a.first_seed, a.games) != (b.first_seed, b.games) {
+        return Err(usage(format!(
+            "{} and {} cover different deals ({} games from {}; {} games from {})",
+            first.display(),
+            second.display(),
+            a.games,
+            a.first_seed,
+            b.games,
+            b.first_seed,
+        )));
+    }
     let report = CompareReport {
         first: a.player.clone(),
         second: b.player.clone(),
-        games: a.games,
+        games,
         first_wins: a.wins,
         second_wins: b.wins,
         paired: PairedComparison::new(&a.won_deals, &b.won_deals),
