@@ -15,7 +15,8 @@
 #   cgtk calculation merge docs/runs/calculation/NAME/*.json
 #
 # and two players on the same deals compare with `cgtk calculation compare`.
-# Environment: CGTK (default target/release/cgtk), NICE (default 10).
+# Environment: CGTK (default target/release/cgtk), NICE (default 10), THREADS (default 1:
+# the worker threads of each bench; the rollout player's decisions use them too).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -67,7 +68,7 @@ for i in "${shards[@]}"; do
     fi
   fi
   echo "$(date -u +%H:%M:%S) $name shard $i/$count" >&2
-  nice -n "${NICE:-10}" "$cgtk" --threads 1 --json calculation bench "$@" --shard "$i/$count" \
+  nice -n "${NICE:-10}" "$cgtk" --threads "${THREADS:-1}" --json calculation bench "$@" --shard "$i/$count" \
     > "$out.part"
   mv "$out.part" "$out"
   if [ -n "$locking" ]; then
