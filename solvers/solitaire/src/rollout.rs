@@ -40,6 +40,7 @@ use crate::beam::OrderScorer;
 use crate::exact::ExactMemory;
 use crate::lean::Lean;
 use crate::position::{Move, Position};
+use crate::rules::MAX_PILES;
 use crate::solver::Determinized;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -214,6 +215,21 @@ fn evaluate_with(scorer: &mut OrderScorer, pos: &Position) -> i32 {
 fn placement(pos: &Position, scorer: &mut OrderScorer) -> Option<Move> {
     let card = pos.turned()?;
     let rules = pos.rules();
+    // The waste piles first: their children keep the levels of `pos`, whose due times the
+    // scorer usually holds from the decision before; the foundations' children, which
+    // change the levels, last, so that the one played leaves its due times behind.
+    let mut waste = [(Move::StockToWaste(0), i32::MIN); MAX_PILES];
+    let mut piles = 0;
+    for w in 0..rules.piles() {
+        if (0..w).any(|v| pos.pile(v) == pos.pile(w)) {
+            continue;
+        }
+        let mv = Move::StockToWaste(w as u8);
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        waste[piles] = (mv, evaluate_with(scorer, &child));
+        piles += 1;
+    }
     let mut best: Option<(i32, Move)> = None;
     let mut consider = |mv: Move, value: i32| {
         if best.map_or(true, |(b, _)| value > b) {
@@ -229,14 +245,9 @@ fn placement(pos: &Position, scorer: &mut OrderScorer) -> Option<Move> {
             consider(mv, evaluate_with(scorer, &child));
         }
     }
-    for w in 0..rules.piles() {
-        if (0..w).any(|v| pos.pile(v) == pos.pile(w)) {
-            continue;
-        }
-        let mv = Move::StockToWaste(w as u8);
-        let mut child = *pos;
-        child.play_unchecked(mv);
-        consider(mv, evaluate_with(scorer, &child));
+    // Ties go to the first of the foundations, then the piles, in that order.
+    for &(mv, value) in &waste[..piles] {
+        consider(mv, value);
     }
     best.map(|(_, mv)| mv)
 }
