@@ -595,11 +595,11 @@ impl Position {
                 format!("needs {}", rank_name(r))
             });
             s.push_str(&format!(
-                "f{} {:<3} {need}   (by {}, {} cards)\n",
+                "f{} {:<3} {need}   (by {}, {})\n",
                 f + 1,
                 rank_name(self.foundation_top(f)),
                 f + 1,
-                self.levels[f]
+                cards(self.levels[f].into())
             ));
         }
         for w in 0..self.rules.piles() {
@@ -623,8 +623,8 @@ impl Position {
             s.push_str("stock: empty\n");
         } else {
             s.push_str(&format!(
-                "stock: {} cards: {}\n",
-                self.unseen_total,
+                "stock: {}: {}\n",
+                cards(self.unseen_total.into()),
                 left.join(" ")
             ));
         }
@@ -728,5 +728,14 @@ impl Chance for Position {
                 events.push((Step::Turn(rank), n as f64 / total));
             }
         }
+    }
+}
+
+/// "1 card", "n cards".
+fn cards(n: usize) -> String {
+    if n == 1 {
+        "1 card".to_string()
+    } else {
+        format!("{n} cards")
     }
 }
