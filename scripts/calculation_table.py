@@ -55,7 +55,14 @@ ROWS = [
      [1, 9, 17, 25, 33, 2, 10, 18, 26, 34, 3, 11, 19, 27, 35, 4, 12, 20, 28, 36]),
     ("rollout-1600-nested24-exact7-3piles",
      "rollout, 1,600 samples, a level deeper from 24 cards face down (100 × 16 samples), "
-     "last 7 cards exact, 3 piles", 1000, [1, 17, 33, 49, 65]),
+     "last 7 cards exact, 3 piles", 1000, [1, 17, 33, 49, 65, 2, 18, 34, 50, 66]),
+    ("rollout-1600-nested24-exact7",
+     "rollout, 1,600 samples, a level deeper from 24 cards face down (100 × 16 samples), "
+     "last 7 cards exact", 1000,
+     [1, 9, 17, 25, 33, 2, 10, 18, 26, 34, 3, 11, 19, 27, 35, 4, 12, 20, 28, 36]),
+    ("rollout-100-level2-exact7-3piles",
+     "rollout, two levels throughout (100 × 16 samples), last 7 cards exact, 3 piles", 1000,
+     [1, 17, 33, 49, 65, 81, 97, 113, 129, 145]),
     ("rollout-12800-exact5-3piles",
      "rollout, 12,800 samples, last 5 cards exact, wins first, 3 piles", 1000,
      [1, 2, 17, 18]),
