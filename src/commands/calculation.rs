@@ -1000,8 +1000,8 @@ fn run_compare(
     common: bool,
     ctx: &Context,
 ) -> Result<()> {
-    let mut a = read_summary(first)?;
-    let mut b = read_summary(second)?;
+    let a = read_summary(first)?;
+    let b = read_summary(second)?;
     for (s, path) in [(&a, first), (&b, second)] {
         if s.won_deals.len() as u64 != s.wins {
             return Err(usage(format!(
@@ -1024,7 +1024,8 @@ fn run_compare(
             b.piles
         )));
     }
-    let mut games = a.games;
+    // The games compared and the deals each player won among them.
+    let (mut games, mut won_a, mut won_b) = (a.games, a.won_deals.clone(), b.won_deals.clone());
     if let (Some(x), Some(y)) = (a.deal_numbers(), b.deal_numbers()) {
         let shared: Vec<u64> = x
             .iter()
@@ -1039,9 +1040,8 @@ fn run_compare(
             )));
         }
         if common {
-            for s in [&mut a, &mut b] {
-                s.won_deals.retain(|d| shared.binary_search(d).is_ok());
-                s.wins = s.won_deals.len() as u64;
+            for won in [&mut won_a, &mut won_b] {
+                won.retain(|d| shared.binary_search(d).is_ok());
             }
             games = shared.len() as u64;
         } else if x != y {
@@ -1075,9 +1075,9 @@ fn run_compare(
         first: a.player.clone(),
         second: b.player.clone(),
         games,
-        first_wins: a.wins,
-        second_wins: b.wins,
-        paired: PairedComparison::new(&a.won_deals, &b.won_deals),
+        first_wins: won_a.len() as u64,
+        second_wins: won_b.len() as u64,
+        paired: PairedComparison::new(&won_a, &won_b),
     };
     ctx.emit(&report, || {
         format!(

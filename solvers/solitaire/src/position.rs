@@ -599,7 +599,7 @@ impl Position {
                 f + 1,
                 rank_name(self.foundation_top(f)),
                 f + 1,
-                cards(self.levels[f].into())
+                card_count(self.levels[f].into())
             ));
         }
         for w in 0..self.rules.piles() {
@@ -624,7 +624,7 @@ impl Position {
         } else {
             s.push_str(&format!(
                 "stock: {}: {}\n",
-                cards(self.unseen_total.into()),
+                card_count(self.unseen_total.into()),
                 left.join(" ")
             ));
         }
@@ -732,7 +732,7 @@ impl Chance for Position {
 }
 
 /// "1 card", "n cards".
-fn cards(n: usize) -> String {
+fn card_count(n: usize) -> String {
     if n == 1 {
         "1 card".to_string()
     } else {

@@ -399,37 +399,46 @@ fn decide(
     let mut first = 0;
     while first < samples {
         let end = samples.min(first + batch);
-        // The batch's orders, drawn one after another as the samples come.
-        let draws: Vec<(Vec<u8>, u64)> = (first..end)
-            .map(|_| {
-                rest.shuffle(&mut rng);
-                (rest.clone(), rng.gen())
-            })
-            .collect();
-        let play = |scorer: &mut OrderScorer, (order, inner_seed): &(Vec<u8>, u64), i: usize| {
+        let play = |scorer: &mut OrderScorer, order: &[u8], inner_seed: u64, i: usize| {
             // The same inner generator for every placement (common random numbers).
-            let mut inner = ChaCha8Rng::seed_from_u64(*inner_seed);
+            let mut inner = ChaCha8Rng::seed_from_u64(inner_seed);
             simulate(choices[i].1, order, level - 1, options, &mut inner, scorer)
         };
-        let tried: Vec<(usize, usize)> = (0..draws.len())
-            .flat_map(|d| (0..n).filter(|&i| live[i]).map(move |i| (d, i)))
-            .collect();
-        let outcomes: Vec<Outcome> = if parallel {
-            tried
-                .par_iter()
-                .map_init(OrderScorer::default, |scorer, &(d, i)| {
-                    play(scorer, &draws[d], i)
-                })
-                .collect()
-        } else {
-            tried
-                .iter()
-                .map(|&(d, i)| play(&mut scorer, &draws[d], i))
-                .collect()
-        };
-        for (&(_, i), out) in tried.iter().zip(outcomes) {
+        let mut record = |i: usize, out: Outcome| {
             wins[i] += u32::from(out.won);
             value[i].push(sample_value(out, samples));
+        };
+        if parallel {
+            // The batch's orders, drawn one after another as the samples come, then its
+            // games on the pool, recorded in the order a single thread plays them.
+            let draws: Vec<(Vec<u8>, u64)> = (first..end)
+                .map(|_| {
+                    rest.shuffle(&mut rng);
+                    (rest.clone(), rng.gen())
+                })
+                .collect();
+            let tried: Vec<(usize, usize)> = (0..draws.len())
+                .flat_map(|d| (0..n).filter(|&i| live[i]).map(move |i| (d, i)))
+                .collect();
+            let outcomes: Vec<Outcome> = tried
+                .par_iter()
+                .map_init(OrderScorer::default, |scorer, &(d, i)| {
+                    let (order, inner_seed) = &draws[d];
+                    play(scorer, order, *inner_seed, i)
+                })
+                .collect();
+            for (&(_, i), out) in tried.iter().zip(outcomes) {
+                record(i, out);
+            }
+        } else {
+            // The levels below: no copies of the orders on their hot path.
+            for _ in first..end {
+                rest.shuffle(&mut rng);
+                let inner_seed: u64 = rng.gen();
+                for i in (0..n).filter(|&i| live[i]) {
+                    record(i, play(&mut scorer, &rest, inner_seed, i));
+                }
+            }
         }
         first = end;
         if end % batch == 0 && end < samples {
