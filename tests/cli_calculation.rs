@@ -199,6 +199,10 @@ fn options_a_player_would_ignore_are_refused_by_name() {
             "--nested-samples must be at least 1",
         ),
         (
+            &["--player", "mcts", "--base", "fitted"],
+            "--base applies to --player rollout, not to --player mcts",
+        ),
+        (
             &["--player", "rule-based", "--player-seed", "7"],
             "--player-seed applies to --player random or mcts or best or pimc or hindsight \
              or rollout, not to --player rule-based",
@@ -1028,6 +1032,13 @@ fn play_out_and_bench_with_the_rollout_player_and_its_options() {
             "--samples 2 --exact-cards 3 --exact-positions 40",
             "rollout samples=2 levels=1 exact-cards=3 exact-positions=40",
         ),
+        // The fitted base policy is named; the order one, the default, is not.
+        ("--levels 0 --base fitted", "rollout levels=0 base=fitted"),
+        (
+            "--samples 2 --base fitted",
+            "rollout samples=2 levels=1 base=fitted",
+        ),
+        ("--samples 2 --base order", "rollout samples=2 levels=1"),
         // A late deeper level names its settings and the inner samples it uses.
         (
             "--samples 2 --nested-cards 4 --nested-samples 2 --inner-samples 1 --exact-cards 2",
@@ -1057,6 +1068,11 @@ fn play_out_and_bench_with_the_rollout_player_and_its_options() {
         ("--exact-cards", "49", "--exact-cards"),
         ("--exact-positions", "0", "--exact-positions"),
         ("--nested-cards", "49", "--nested-cards"),
+        (
+            "--base",
+            "learned",
+            "invalid value 'learned' for '--base <BASE>'",
+        ),
     ] {
         let out = cgtk(&[
             "calculation",

@@ -110,6 +110,32 @@ impl DueTimes {
         }
     }
 
+    /// The due time of every waste card of `pos` (which must have these levels),
+    /// `[pile][index]`, index 0 at the bottom: the cards in order of depth below their
+    /// pile's top take their rank's due times in order (one past the last repeats it).
+    pub(crate) fn waste_times(&self, pos: &Position) -> [[u8; 48]; MAX_PILES] {
+        let rules = pos.rules();
+        let mut times = [[0u8; 48]; MAX_PILES];
+        let mut used = [0u8; 14];
+        let deepest = (0..rules.piles())
+            .map(|w| pos.pile(w).len())
+            .max()
+            .unwrap_or(0);
+        for depth in 0..deepest {
+            for (w, row) in times.iter_mut().enumerate().take(rules.piles()) {
+                let pile = pos.pile(w);
+                if depth < pile.len() {
+                    let i = pile.len() - 1 - depth;
+                    let r = pile[i] as usize;
+                    let k = used[r].min(self.count[r].saturating_sub(1));
+                    row[i] = self.due[r][k as usize];
+                    used[r] += 1;
+                }
+            }
+        }
+        times
+    }
+
     /// Whether these are the due times for the levels of `pos`.
     fn fits(&self, pos: &Position) -> bool {
         self.key == DueTimes::key(pos)
@@ -126,11 +152,15 @@ pub(crate) struct OrderScorer {
 impl OrderScorer {
     /// [`order_score`] of `pos` with `empty_bonus`.
     pub(crate) fn score(&mut self, pos: &Position, empty_bonus: i32) -> i32 {
-        let due = match self.last {
-            Some(ref due) if due.fits(pos) => due,
-            _ => self.last.insert(DueTimes::new(pos)),
-        };
-        order_score_with(pos, due, empty_bonus)
+        order_score_with(pos, self.due_times(pos), empty_bonus)
+    }
+
+    /// The due times for the levels of `pos`, remembered for the next call.
+    pub(crate) fn due_times(&mut self, pos: &Position) -> &DueTimes {
+        if self.last.as_ref().is_some_and(|due| !due.fits(pos)) {
+            self.last = None;
+        }
+        self.last.get_or_insert_with(|| DueTimes::new(pos))
     }
 }
 
@@ -138,26 +168,7 @@ impl OrderScorer {
 fn order_score_with(pos: &Position, due_times: &DueTimes, empty_bonus: i32) -> i32 {
     debug_assert!(due_times.fits(pos));
     let rules = pos.rules();
-    let (due, count) = (&due_times.due, &due_times.count);
-    // Waste cards in order of depth below their pile's top take the due times in order.
-    let mut times = [[0u8; 48]; MAX_PILES];
-    let mut used = [0u8; 14];
-    let deepest = (0..rules.piles())
-        .map(|w| pos.pile(w).len())
-        .max()
-        .unwrap_or(0);
-    for depth in 0..deepest {
-        for (w, row) in times.iter_mut().enumerate().take(rules.piles()) {
-            let pile = pos.pile(w);
-            if depth < pile.len() {
-                let i = pile.len() - 1 - depth;
-                let r = pile[i] as usize;
-                let k = used[r].min(count[r].saturating_sub(1));
-                row[i] = due[r][k as usize];
-                used[r] += 1;
-            }
-        }
-    }
+    let times = due_times.waste_times(pos);
     // An empty pile can take any card: a bonus (half a card home each in `score`).
     let mut penalty = 0i32;
     for w in 0..rules.piles() {

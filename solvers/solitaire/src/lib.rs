@@ -55,11 +55,13 @@ pub use hindsight::{hindsight_moves, HindsightOptions};
 
 mod rollout;
 pub use rollout::{
-    exact_placement, exact_placement_in, greedy_moves, rollout_moves, rollout_moves_in,
+    exact_placement, exact_placement_in, fit_rows, greedy_moves, rollout_moves, rollout_moves_in,
     RolloutOptions, EXACT_POSITIONS,
 };
 
 mod beam;
+mod fitted;
+pub use fitted::{position_features, BasePolicy, FEATURES, FEATURE_COUNT, FITTED_3_PILES};
 mod solver;
 pub use solver::{
     brute_force_winnable, solve, solve_after, solve_with, Solution, SolveLimits, SolveMethod,

@@ -38,6 +38,7 @@
 
 use crate::beam::OrderScorer;
 use crate::exact::ExactMemory;
+use crate::fitted::{fitted_score_with, BasePolicy};
 use crate::lean::Lean;
 use crate::position::{Move, Position};
 use crate::rules::MAX_PILES;
@@ -93,6 +94,9 @@ pub struct RolloutOptions {
     /// afresh when they would pass it); its memory at the peak is about 120 bytes a
     /// position, the table's spare room and its growth included.
     pub exact_positions: usize,
+    /// The evaluation the base policy ranks the places of the turned card by (default
+    /// [`BasePolicy::Order`]), at every level that plays it.
+    pub base: BasePolicy,
 }
 
 /// The default number of positions the exact search of [`RolloutOptions::exact_cards`] may
@@ -123,6 +127,7 @@ impl RolloutOptions {
             nested_samples: 100,
             exact_cards: 0,
             exact_positions: EXACT_POSITIONS,
+            base: BasePolicy::Order,
         }
     }
 
@@ -202,17 +207,36 @@ fn evaluate(pos: &Position) -> i32 {
     crate::beam::order_score(pos, 0)
 }
 
-/// [`evaluate`] with a memory of the last due times (the placements of one card, and
-/// successive decisions that bring no card home, share them): equal values, less work.
-fn evaluate_with(scorer: &mut OrderScorer, pos: &Position) -> i32 {
-    scorer.score(pos, 0)
+/// The base policy's evaluation ([`evaluate`], or the fitted one of
+/// [`BasePolicy::Fitted`]) with a memory of the last due times (the placements of one card,
+/// and successive decisions that bring no card home, share them): equal values, less work.
+#[derive(Clone, Copy, Default)]
+struct BaseScorer {
+    due: OrderScorer,
+    policy: BasePolicy,
+}
+
+impl BaseScorer {
+    fn new(policy: BasePolicy) -> BaseScorer {
+        BaseScorer {
+            due: OrderScorer::default(),
+            policy,
+        }
+    }
+}
+
+fn evaluate_with(scorer: &mut BaseScorer, pos: &Position) -> i32 {
+    match scorer.policy {
+        BasePolicy::Order => scorer.due.score(pos, 0),
+        BasePolicy::Fitted => fitted_score_with(pos, scorer.due.due_times(pos)),
+    }
 }
 
 /// The base policy's place for the turned card of `pos` (no waste top fitting a
 /// foundation): the best by [`evaluate`] of every foundation the card fits (followed by
 /// every waste top that then fits) and one waste pile of each set of identical piles, the
 /// first of equal ones; `None` when no card is turned.
-fn placement(pos: &Position, scorer: &mut OrderScorer) -> Option<Move> {
+fn placement(pos: &Position, scorer: &mut BaseScorer) -> Option<Move> {
     let card = pos.turned()?;
     let rules = pos.rules();
     // The waste piles first: their children keep the levels of `pos`, whose due times the
@@ -254,7 +278,7 @@ fn placement(pos: &Position, scorer: &mut OrderScorer) -> Option<Move> {
 
 /// Plays the base policy's placement of the turned card in `pos` (which must hold one),
 /// telling `record` each move.
-fn base_place<F: FnMut(Move)>(pos: &mut Position, scorer: &mut OrderScorer, record: &mut F) {
+fn base_place<F: FnMut(Move)>(pos: &mut Position, scorer: &mut BaseScorer, record: &mut F) {
     go_home(pos, record);
     let Some(mv) = placement(pos, scorer) else {
         return;
@@ -274,7 +298,7 @@ pub(crate) fn greedy_move(pos: &Position) -> Option<Move> {
     if pos.is_chance() {
         return None;
     }
-    home_top(pos).or_else(|| placement(pos, &mut OrderScorer::default()))
+    home_top(pos).or_else(|| placement(pos, &mut BaseScorer::default()))
 }
 
 /// The base policy's moves from `pos` up to and including the placement of the turned card
@@ -288,12 +312,19 @@ pub(crate) fn greedy_move(pos: &Position) -> Option<Move> {
 /// assert_eq!(greedy_moves(&pos), Some(vec![Move::StockToFoundation(0)]));
 /// ```
 pub fn greedy_moves(pos: &Position) -> Option<Vec<Move>> {
+    base_moves(pos, BasePolicy::Order)
+}
+
+/// [`greedy_moves`] with the evaluation of `policy`.
+fn base_moves(pos: &Position, policy: BasePolicy) -> Option<Vec<Move>> {
     if pos.is_chance() || pos.is_over() {
         return None;
     }
     let mut line = Vec::new();
     let mut p = *pos;
-    base_place(&mut p, &mut OrderScorer::default(), &mut |mv| line.push(mv));
+    base_place(&mut p, &mut BaseScorer::new(policy), &mut |mv| {
+        line.push(mv)
+    });
     (!line.is_empty()).then_some(line)
 }
 
@@ -313,7 +344,7 @@ fn simulate(
     level: u8,
     options: &RolloutOptions,
     rng: &mut ChaCha8Rng,
-    scorer: &mut OrderScorer,
+    scorer: &mut BaseScorer,
 ) -> Outcome {
     let mut next = rest.len() - pos.unseen_total();
     loop {
@@ -373,12 +404,41 @@ fn decide(
     seed: u64,
     parallel: bool,
 ) -> (Vec<Move>, Vec<f64>) {
+    match decide_in_detail(pos, samples, level, options, seed, parallel) {
+        Some(mut d) => (d.choices.swap_remove(d.best).0, d.wins),
+        None => (Vec::new(), Vec::new()),
+    }
+}
+
+/// A decision of [`decide`] with everything it weighed.
+struct Decision {
+    /// The placements: their moves and the position each reaches.
+    choices: Vec<(Vec<Move>, Position)>,
+    /// The index of the placement played.
+    best: usize,
+    /// Each placement's wins.
+    wins: Vec<f64>,
+    /// Each placement's mean [`sample_value`] over the samples it was played on.
+    means: Vec<f64>,
+}
+
+/// [`decide`] with every placement and its values; `None` when there is no placement.
+fn decide_in_detail(
+    pos: &Position,
+    samples: u32,
+    level: u8,
+    options: &RolloutOptions,
+    seed: u64,
+    parallel: bool,
+) -> Option<Decision> {
     let choices = placements(pos);
     if choices.len() <= 1 {
-        return match choices.into_iter().next() {
-            Some((line, _)) => (line, vec![0.0]),
-            None => (Vec::new(), Vec::new()),
-        };
+        return (!choices.is_empty()).then(|| Decision {
+            choices,
+            best: 0,
+            wins: vec![0.0],
+            means: vec![0.0],
+        });
     }
     let mut rest: Vec<u8> = Vec::with_capacity(pos.unseen_total());
     for rank in 1..=pos.rules().ranks() {
@@ -395,11 +455,11 @@ fn decide(
     // With no card left to sample, one order is exact.
     let samples = if rest.is_empty() { 1 } else { samples.max(1) };
     let batch = (samples / 8).max(8);
-    let mut scorer = OrderScorer::default();
+    let mut scorer = BaseScorer::new(options.base);
     let mut first = 0;
     while first < samples {
         let end = samples.min(first + batch);
-        let play = |scorer: &mut OrderScorer, order: &[u8], inner_seed: u64, i: usize| {
+        let play = |scorer: &mut BaseScorer, order: &[u8], inner_seed: u64, i: usize| {
             // The same inner generator for every placement (common random numbers).
             let mut inner = ChaCha8Rng::seed_from_u64(inner_seed);
             simulate(choices[i].1, order, level - 1, options, &mut inner, scorer)
@@ -422,10 +482,13 @@ fn decide(
                 .collect();
             let outcomes: Vec<Outcome> = tried
                 .par_iter()
-                .map_init(OrderScorer::default, |scorer, &(d, i)| {
-                    let (order, inner_seed) = &draws[d];
-                    play(scorer, order, *inner_seed, i)
-                })
+                .map_init(
+                    || BaseScorer::new(options.base),
+                    |scorer, &(d, i)| {
+                        let (order, inner_seed) = &draws[d];
+                        play(scorer, order, *inner_seed, i)
+                    },
+                )
                 .collect();
             for (&(_, i), out) in tried.iter().zip(outcomes) {
                 record(i, out);
@@ -488,8 +551,77 @@ fn decide(
                 .then(b.cmp(&a))
         })
         .unwrap_or(0);
-    let values = wins.iter().map(|&w| f64::from(w)).collect();
-    (choices[best].0.clone(), values)
+    let wins = wins.iter().map(|&w| f64::from(w)).collect();
+    let means = value
+        .iter()
+        .map(|v| v.iter().sum::<f64>() / v.len().max(1) as f64)
+        .collect();
+    Some(Decision {
+        choices,
+        best,
+        wins,
+        means,
+    })
+}
+
+/// Rows for fitting the base policy's evaluation ([`BasePolicy`]): plays `deal` (numbered
+/// `number`) with the rollout player of `options` at one level (top decisions sampled, the
+/// endgame by its search), and for each decision among two or more placements writes one
+/// line per placement: `number decision cards-face-down chosen mean features…`, where
+/// `chosen` is 1 for the placement played, `mean` its mean sample value (a win is worth
+/// `52 × samples + 1`, a loss its cards home) and the features those of
+/// [`position_features`](crate::position_features) of the position reached (after a move
+/// to a foundation, with the waste tops that then fit gone home, as the base policy
+/// evaluates it). Decision `k` is seeded `number + 7919 k`. Returns whether the game was
+/// won. `scripts/fit_base_policy.py` fits weights to these rows.
+#[doc(hidden)]
+pub fn fit_rows(
+    deal: &crate::deal::Deal,
+    number: u64,
+    options: &RolloutOptions,
+    out: &mut String,
+) -> bool {
+    use std::fmt::Write as _;
+    let mut pos = Position::start(deal.rules());
+    let mut next = 0;
+    let mut decision = 0u64;
+    while !pos.is_won() {
+        if pos.turned().is_none() {
+            if pos.unseen_total() == 0 {
+                match endgame_move(&pos) {
+                    Some(mv) => pos.play_unchecked(mv),
+                    None => break,
+                }
+                continue;
+            }
+            pos.turn_unchecked(deal.stock()[next]);
+            next += 1;
+        }
+        let seed = number.wrapping_add(decision.wrapping_mul(7919));
+        let Some(d) = decide_in_detail(&pos, options.samples, 1, options, seed, true) else {
+            break;
+        };
+        if d.choices.len() > 1 {
+            for (i, (line, child)) in d.choices.iter().enumerate() {
+                let mut reached = *child;
+                if matches!(line.last(), Some(Move::StockToFoundation(_))) {
+                    go_home(&mut reached, &mut |_| {});
+                }
+                let unseen = pos.unseen_total();
+                let chosen = u8::from(i == d.best);
+                let _ = write!(out, "{number} {decision} {unseen} {chosen} {}", d.means[i]);
+                for x in crate::fitted::position_features(&reached) {
+                    let _ = write!(out, " {x}");
+                }
+                out.push('\n');
+            }
+        }
+        decision += 1;
+        for &mv in &d.choices[d.best].0 {
+            pos.play_unchecked(mv);
+        }
+    }
+    pos.is_won()
 }
 
 /// A simulated game's value in a decision over `samples` samples: a win is worth more than
@@ -626,7 +758,7 @@ pub fn rollout_moves_in(
         return None;
     }
     if options.levels == 0 {
-        return greedy_moves(pos).map(|line| (line, Vec::new()));
+        return base_moves(pos, options.base).map(|line| (line, Vec::new()));
     }
     if pos.turned().is_none() {
         return endgame_move(pos).map(|mv| (vec![mv], Vec::new()));
@@ -665,7 +797,7 @@ mod tests {
                 0,
                 &options,
                 &mut rng,
-                &mut OrderScorer::default(),
+                &mut BaseScorer::default(),
             );
             assert_eq!(out.won, game.is_won(), "deal {seed}");
             if out.won {
@@ -753,5 +885,56 @@ mod tests {
             assert!(singles.is_over());
             assert_eq!(lines.moves(), singles.moves(), "deal {seed}");
         }
+    }
+    /// The fitted base policy plays its own games (legal ones, and not the order
+    /// evaluation's on every deal), at level 0 and as a rollout level's simulation policy.
+    #[test]
+    fn the_fitted_base_policy_plays_legal_games_of_its_own() {
+        let fitted = RolloutOptions {
+            base: BasePolicy::Fitted,
+            ..RolloutOptions::new(8)
+        };
+        let mut differ = [0, 0];
+        for seed in 0..30 {
+            for (i, levels) in [0u8, 1].into_iter().enumerate() {
+                let deal = Deal::from_seed(Rules::new(13, 4, 3).unwrap(), seed);
+                let mut games = Vec::new();
+                for options in [
+                    RolloutOptions { levels, ..fitted },
+                    RolloutOptions {
+                        levels,
+                        ..RolloutOptions::new(8)
+                    },
+                ] {
+                    let mut game = Calculation::new(deal.clone());
+                    while let Some((line, _)) = rollout_moves(game.position(), &options, seed) {
+                        for mv in line {
+                            game.play(mv).unwrap();
+                        }
+                    }
+                    games.push(game.moves().to_vec());
+                }
+                differ[i] += usize::from(games[0] != games[1]);
+            }
+        }
+        assert!(differ[0] > 5 && differ[1] > 5, "{differ:?}");
+    }
+
+    /// The fitting rows: one line per placement of each decision among two or more, one
+    /// of them played, with the features of `position_features`.
+    #[test]
+    fn fit_rows_mark_one_placement_played_per_decision() {
+        let deal = Deal::from_seed(Rules::new(7, 4, 2).unwrap(), 3);
+        let mut rows = String::new();
+        fit_rows(&deal, 3, &RolloutOptions::new(6), &mut rows);
+        let mut played = std::collections::BTreeMap::new();
+        for line in rows.lines() {
+            let cells: Vec<f64> = line.split(' ').map(|c| c.parse().unwrap()).collect();
+            assert_eq!(cells.len(), 5 + crate::fitted::FEATURE_COUNT, "{line}");
+            assert_eq!(cells[0], 3.0);
+            *played.entry(cells[1] as u64).or_insert(0.0) += cells[3];
+        }
+        assert!(played.len() > 3, "{rows}");
+        assert!(played.values().all(|&n| n == 1.0), "{played:?}");
     }
 }
