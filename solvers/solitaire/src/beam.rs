@@ -416,7 +416,7 @@ pub(crate) fn beam_search(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::deal::Deal;
     use crate::game::Calculation;
@@ -494,11 +494,10 @@ mod tests {
         }
     }
 
-    /// `order_score` from its definition, written plainly: every waste card with its due
-    /// time, the cards of a rank taking that rank's due times in order of depth below the
-    /// top (piles in order at equal depth), and the penalty summed over the wrongly ordered
-    /// pairs of each pile.
-    fn order_score_by_definition(pos: &Position, empty_bonus: i32) -> i32 {
+    /// Every waste card's due time from the definition, written plainly (`[pile][index]`,
+    /// index 0 at the bottom): the due times of each rank sorted afresh, the cards of a rank
+    /// taking them in order of depth below the top (piles in order at equal depth).
+    pub(crate) fn waste_times_by_definition(pos: &Position) -> Vec<Vec<u8>> {
         let rules = pos.rules();
         let mut due: Vec<Vec<u8>> = vec![Vec::new(); 14];
         for f in 0..rules.foundations() {
@@ -526,6 +525,15 @@ mod tests {
             time[w][i] = due[r][taken[r].min(due[r].len().saturating_sub(1))];
             taken[r] += 1;
         }
+        time
+    }
+
+    /// `order_score` from its definition, written plainly: every waste card with its due
+    /// time, the cards of a rank taking that rank's due times in order of depth below the
+    /// top (piles in order at equal depth), and the penalty summed over the wrongly ordered
+    /// pairs of each pile.
+    fn order_score_by_definition(pos: &Position, empty_bonus: i32) -> i32 {
+        let time = waste_times_by_definition(pos);
         let mut value = 64 * pos.cards_on_foundations() as i32;
         for (w, row) in time.iter().enumerate() {
             let n = pos.pile(w).len();

@@ -172,34 +172,9 @@ mod tests {
     use crate::rules::Rules;
     use rand::{Rng, SeedableRng};
 
-    /// The features by their definitions, from the due times sorted afresh.
+    /// The features by their definitions, from the due times of the definition.
     fn by_definition(pos: &Position) -> [i32; FEATURE_COUNT] {
-        let rules = pos.rules();
-        let mut due: Vec<Vec<u8>> = vec![Vec::new(); 14];
-        for f in 0..rules.foundations() {
-            let seq = rules.foundation_sequence(f);
-            for (i, &r) in seq.iter().enumerate().skip(pos.level(f) as usize) {
-                due[r as usize].push((i - pos.level(f) as usize) as u8);
-            }
-        }
-        for d in due.iter_mut() {
-            d.sort();
-        }
-        let mut cards = Vec::new();
-        for w in 0..rules.piles() {
-            let n = pos.pile(w).len();
-            for i in 0..n {
-                cards.push((n - 1 - i, w, i));
-            }
-        }
-        cards.sort();
-        let mut time = vec![vec![0u8; 48]; rules.piles()];
-        let mut taken = [0usize; 14];
-        for (_, w, i) in cards {
-            let r = pos.pile(w)[i] as usize;
-            time[w][i] = due[r][taken[r].min(due[r].len().saturating_sub(1))];
-            taken[r] += 1;
-        }
+        let time = crate::beam::tests::waste_times_by_definition(pos);
         let mut f = [0i32; FEATURE_COUNT];
         f[0] = pos.cards_on_foundations() as i32;
         for (w, row) in time.iter().enumerate() {

@@ -362,7 +362,7 @@ fn simulate(
         if level == 0 {
             base_place(&mut pos, scorer, &mut |_| {});
         } else {
-            let (line, _) = decide(
+            let decision = decide(
                 &pos,
                 options.inner_samples,
                 level,
@@ -370,9 +370,9 @@ fn simulate(
                 rng.gen(),
                 false,
             );
-            if line.is_empty() {
+            let Some((line, _)) = decision.map(Decision::played) else {
                 break;
-            }
+            };
             for mv in line {
                 pos.play_unchecked(mv);
             }
@@ -390,27 +390,7 @@ fn placements(pos: &Position) -> Vec<(Vec<Move>, Position)> {
     crate::hindsight::placements(pos)
 }
 
-/// The decision of a rollout level `level ≥ 1` with `samples` samples at a position with a
-/// turned card: the moves and each placement's wins.
-///
-/// The samples come in batches (the dropping of placements is checked between them); with
-/// `parallel`, a batch's simulated games are played on rayon's pool. Its orders are drawn
-/// one after another first, so the decision is the same on any number of threads.
-fn decide(
-    pos: &Position,
-    samples: u32,
-    level: u8,
-    options: &RolloutOptions,
-    seed: u64,
-    parallel: bool,
-) -> (Vec<Move>, Vec<f64>) {
-    match decide_in_detail(pos, samples, level, options, seed, parallel) {
-        Some(mut d) => (d.choices.swap_remove(d.best).0, d.wins),
-        None => (Vec::new(), Vec::new()),
-    }
-}
-
-/// A decision of [`decide`] with everything it weighed.
+/// A decision of a rollout level with everything it weighed ([`decide`]).
 struct Decision {
     /// The placements: their moves and the position each reaches.
     choices: Vec<(Vec<Move>, Position)>,
@@ -422,8 +402,20 @@ struct Decision {
     means: Vec<f64>,
 }
 
-/// [`decide`] with every placement and its values; `None` when there is no placement.
-fn decide_in_detail(
+impl Decision {
+    /// The moves played and each placement's wins.
+    fn played(mut self) -> (Vec<Move>, Vec<f64>) {
+        (self.choices.swap_remove(self.best).0, self.wins)
+    }
+}
+
+/// The decision of a rollout level `level ≥ 1` with `samples` samples at a position with a
+/// turned card; `None` when there is no placement.
+///
+/// The samples come in batches (the dropping of placements is checked between them); with
+/// `parallel`, a batch's simulated games are played on rayon's pool. Its orders are drawn
+/// one after another first, so the decision is the same on any number of threads.
+fn decide(
     pos: &Position,
     samples: u32,
     level: u8,
@@ -598,7 +590,7 @@ pub fn fit_rows(
             next += 1;
         }
         let seed = number.wrapping_add(decision.wrapping_mul(7919));
-        let Some(d) = decide_in_detail(&pos, options.samples, 1, options, seed, true) else {
+        let Some(d) = decide(&pos, options.samples, 1, options, seed, true) else {
             break;
         };
         if d.choices.len() > 1 {
@@ -767,8 +759,7 @@ pub fn rollout_moves_in(
         return Some((line, Vec::new()));
     }
     let (samples, levels) = options.top_decision(pos);
-    let (line, values) = decide(pos, samples, levels, options, seed, true);
-    (!line.is_empty()).then_some((line, values))
+    decide(pos, samples, levels, options, seed, true).map(Decision::played)
 }
 
 #[cfg(test)]
