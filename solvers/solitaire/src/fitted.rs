@@ -59,7 +59,8 @@ pub enum BasePolicy {
     /// order (the evaluation every run before the fitted one used).
     #[default]
     Order,
-    /// The fitted evaluation of [`FEATURES`] with the weights [`FITTED_3_PILES`].
+    /// The fitted evaluation of [`FEATURES`] with the weights [`FITTED_3_PILES`]. (A rollout
+    /// level still breaks ties between placements of equal totals by the order evaluation.)
     Fitted,
 }
 

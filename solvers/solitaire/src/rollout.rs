@@ -225,6 +225,7 @@ impl BaseScorer {
     }
 }
 
+/// The value of `pos` by the evaluation of `scorer`'s policy (higher is better).
 fn evaluate_with(scorer: &mut BaseScorer, pos: &Position) -> i32 {
     match scorer.policy {
         BasePolicy::Order => scorer.due.score(pos, 0),
