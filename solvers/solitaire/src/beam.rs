@@ -552,33 +552,38 @@ pub(crate) mod tests {
         value
     }
 
-    #[test]
-    fn order_score_and_the_scorer_follow_the_definition() {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-        let mut checked = 0;
-        // One scorer across every position and rule set: its remembered due times must
-        // never leak into a position with other levels or rules.
-        let mut scorer = OrderScorer::default();
-        for rules in [
+    /// The rule sets the evaluations are checked on: standard, 3 piles, and a reduced deck.
+    pub(crate) fn some_rules() -> [Rules; 3] {
+        [
             Rules::STANDARD,
             Rules::new(13, 4, 3).unwrap_or(Rules::STANDARD),
             Rules::new(7, 3, 2).unwrap_or(Rules::STANDARD),
-        ] {
-            for _ in 0..200 {
+        ]
+    }
+
+    /// Plays `games` random games of each of `rules` (cards turned and moves chosen by a
+    /// generator seeded `seed`), showing `visit` every position where the player moves,
+    /// the last of each game included; returns how many it showed.
+    pub(crate) fn visit_random_games(
+        rules: &[Rules],
+        games: usize,
+        seed: u64,
+        mut visit: impl FnMut(&Position),
+    ) -> usize {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut visited = 0;
+        let mut moves = Vec::new();
+        for &rules in rules {
+            for _ in 0..games {
                 let mut pos = Position::start(rules);
-                let mut moves = Vec::new();
                 loop {
                     if pos.is_chance() {
                         pos.turn_random(&mut rng);
                         continue;
                     }
-                    for bonus in [0, 32] {
-                        let expected = order_score_by_definition(&pos, bonus);
-                        assert_eq!(order_score(&pos, bonus), expected, "{pos:?}");
-                        assert_eq!(scorer.score(&pos, bonus), expected, "{pos:?}");
-                    }
-                    checked += 1;
+                    visit(&pos);
+                    visited += 1;
                     pos.moves(&mut moves);
                     if moves.is_empty() {
                         break;
@@ -587,6 +592,21 @@ pub(crate) mod tests {
                 }
             }
         }
+        visited
+    }
+
+    #[test]
+    fn order_score_and_the_scorer_follow_the_definition() {
+        // One scorer across every position and rule set: its remembered due times must
+        // never leak into a position with other levels or rules.
+        let mut scorer = OrderScorer::default();
+        let checked = visit_random_games(&some_rules(), 200, 5, |pos| {
+            for bonus in [0, 32] {
+                let expected = order_score_by_definition(pos, bonus);
+                assert_eq!(order_score(pos, bonus), expected, "{pos:?}");
+                assert_eq!(scorer.score(pos, bonus), expected, "{pos:?}");
+            }
+        });
         assert!(checked > 10_000, "{checked}");
     }
 

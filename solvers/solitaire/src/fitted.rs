@@ -171,8 +171,8 @@ pub(crate) fn fitted_score_with(pos: &Position, due_times: &DueTimes) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::beam::tests::{some_rules, visit_random_games};
     use crate::rules::Rules;
-    use rand::{Rng, SeedableRng};
 
     /// The features by their definitions, from the due times of the definition.
     fn by_definition(pos: &Position) -> [i32; FEATURE_COUNT] {
@@ -208,53 +208,20 @@ mod tests {
 
     #[test]
     fn features_follow_their_definitions() {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-        let mut checked = 0;
-        for rules in [
-            Rules::STANDARD,
-            Rules::new(13, 4, 3).unwrap_or(Rules::STANDARD),
-            Rules::new(7, 3, 2).unwrap_or(Rules::STANDARD),
-        ] {
-            for _ in 0..150 {
-                let mut pos = Position::start(rules);
-                let mut moves = Vec::new();
-                while !pos.is_over() {
-                    if pos.is_chance() {
-                        pos.turn_random(&mut rng);
-                        continue;
-                    }
-                    assert_eq!(position_features(&pos), by_definition(&pos), "{pos:?}");
-                    checked += 1;
-                    pos.moves(&mut moves);
-                    let mv = moves[rng.gen_range(0..moves.len())];
-                    pos.play(mv).unwrap();
-                }
-            }
-        }
+        let checked = visit_random_games(&some_rules(), 150, 11, |pos| {
+            assert_eq!(position_features(pos), by_definition(pos), "{pos:?}");
+        });
         assert!(checked > 10_000, "{checked}");
     }
 
     /// The order evaluation is the fitted form with the weights 64, −8, −1.
     #[test]
     fn the_order_evaluation_is_a_special_case() {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
-        for _ in 0..200 {
-            let mut pos = Position::start(Rules::STANDARD);
-            let mut moves = Vec::new();
-            while !pos.is_over() {
-                if pos.is_chance() {
-                    pos.turn_random(&mut rng);
-                    continue;
-                }
-                let f = position_features(&pos);
-                assert_eq!(
-                    64 * f[0] - 8 * f[1] - f[2],
-                    crate::beam::order_score(&pos, 0)
-                );
-                pos.moves(&mut moves);
-                let mv = moves[rng.gen_range(0..moves.len())];
-                pos.play(mv).unwrap();
-            }
-        }
+        let checked = visit_random_games(&[Rules::STANDARD], 200, 12, |pos| {
+            let f = position_features(pos);
+            let order = crate::beam::order_score(pos, 0);
+            assert_eq!(64 * f[0] - 8 * f[1] - f[2], order, "{pos:?}");
+        });
+        assert!(checked > 5_000, "{checked}");
     }
 }
