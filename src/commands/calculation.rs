@@ -304,7 +304,7 @@ pub struct MctsArgs {
     /// by (rollout): `order` (default; the waste piles' order and the cards home) or
     /// `fitted` (thirteen features weighted as fitted to a 400-sample player's choices with
     /// 3 piles; see the library's `BasePolicy`). With 3 piles fitted wins more games at
-    /// equal samples but takes about 1.7 times as long; at equal time it did no better.
+    /// equal samples but takes about 1.27 times as long; at equal time it did no better.
     #[arg(long, value_enum)]
     base: Option<BaseName>,
     /// Solver nodes per move and sample (pimc; default 2000) or per placement and sample

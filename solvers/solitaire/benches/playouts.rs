@@ -1,8 +1,9 @@
 //! Calculation speed, single thread unless said: playouts from the start of a game (random,
 //! rule-based, random-home-first, blend and greedy policies), one Monte Carlo move of 1,000
-//! playouts, one hindsight and one rollout move (the latter also on two threads), the
-//! rollout player's base policy over a deal, one exact move with five cards face down (a lost position) and with six (a sure
-//! win), and the solver on a deal.
+//! playouts, one hindsight and one rollout move (the latter also on two threads and with the
+//! fitted base policy), the rollout player's base policy over a deal, one exact move with
+//! five cards face down (a lost position) and with six (a sure win), and the solver on a
+//! deal.
 //! Each benchmark checks its result.
 
 // A panic in a test or benchmark is a failed check, not a user's bad input.
@@ -10,8 +11,8 @@
 
 use cgtk_solitaire::{
     exact_best_move, greedy_moves, hindsight_moves, mcts_move, random_playout, rollout_moves,
-    solve, Deal, HindsightOptions, MctsOptions, Move, PlayoutPolicy, Position, RolloutOptions,
-    Rules, Solution, SolveLimits,
+    solve, BasePolicy, Deal, HindsightOptions, MctsOptions, Move, PlayoutPolicy, Position,
+    RolloutOptions, Rules, Solution, SolveLimits,
 };
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
@@ -110,12 +111,18 @@ fn search(c: &mut Criterion) {
             .unwrap()
     };
     let (one, two) = (pool(1), pool(2));
-    for (name, at, threads) in [
-        ("early choice", &pos, &one),
-        ("mid-game", &mid, &one),
-        ("mid-game, 2 threads", &mid, &two),
+    // The mid-game move once more with the fitted base policy, to set against the order
+    // evaluation's on one thread.
+    for (name, at, threads, base) in [
+        ("early choice", &pos, &one, BasePolicy::Order),
+        ("mid-game", &mid, &one, BasePolicy::Order),
+        ("mid-game, 2 threads", &mid, &two, BasePolicy::Order),
+        ("mid-game, fitted base", &mid, &one, BasePolicy::Fitted),
     ] {
-        let options = RolloutOptions::new(200);
+        let options = RolloutOptions {
+            base,
+            ..RolloutOptions::new(200)
+        };
         group.bench_function(format!("rollout move, {name}, 200 samples"), |b| {
             b.iter(|| {
                 let (moves, wins) = threads.install(|| rollout_moves(at, &options, 3).unwrap());

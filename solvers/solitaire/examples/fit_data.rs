@@ -3,23 +3,33 @@
 //! numbered deals, one line per placement (see `cgtk_solitaire::fit_rows`).
 //!
 //! ```text
-//! cargo run --release -p cgtk-solitaire --example fit_data -- PILES FIRST DEALS SAMPLES > rows.txt
+//! cargo run --release -p cgtk-solitaire --example fit_data -- PILES FIRST DEALS SAMPLES [BASE] > rows.txt
 //! ```
 //!
-//! The rows of the fitted weights (`FITTED_3_PILES`): `3 100000 961 400`.
+//! BASE is the rollout player's base policy, `order` (the default) or `fitted`. The rows of
+//! the fitted weights (`FITTED_3_PILES`): `3 100000 961 400`.
 
-use cgtk_solitaire::{fit_rows, Deal, RolloutOptions, Rules};
+use cgtk_solitaire::{fit_rows, BasePolicy, Deal, RolloutOptions, Rules};
 use std::io::Write;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let numbers: Option<Vec<u64>> = args.iter().map(|a| a.parse().ok()).collect();
+    let usage = || -> ! {
+        eprintln!(
+            "usage: fit_data PILES FIRST DEALS SAMPLES [order|fitted] \
+             (piles 1 to 4, the deals numbered FIRST on)"
+        );
+        std::process::exit(2);
+    };
+    let base = match args.get(4).map(String::as_str) {
+        None | Some("order") => BasePolicy::Order,
+        Some("fitted") => BasePolicy::Fitted,
+        Some(_) => usage(),
+    };
+    let numbers: Option<Vec<u64>> = args.iter().take(4).map(|a| a.parse().ok()).collect();
     let (piles, first, deals, samples) = match numbers.as_deref() {
-        Some(&[p, f, d, s]) => (p, f, d, s),
-        _ => {
-            eprintln!("usage: fit_data PILES FIRST DEALS SAMPLES (piles 1 to 4, the deals numbered FIRST on)");
-            std::process::exit(2);
-        }
+        Some(&[p, f, d, s]) if args.len() <= 5 => (p, f, d, s),
+        _ => usage(),
     };
     let rules = match u8::try_from(piles).map(|p| Rules::new(13, 4, p)) {
         Ok(Ok(rules)) => rules,
@@ -32,7 +42,10 @@ fn main() {
         eprintln!("fit_data: SAMPLES must fit 32 bits");
         std::process::exit(2);
     };
-    let options = RolloutOptions::new(samples.max(1));
+    let options = RolloutOptions {
+        base,
+        ..RolloutOptions::new(samples.max(1))
+    };
     let mut stdout = std::io::stdout().lock();
     let mut won = 0;
     for number in first..first.saturating_add(deals) {

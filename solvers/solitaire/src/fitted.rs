@@ -24,7 +24,8 @@
 //!     lower one is due;
 //! 12. waste cards due 8 or more cards from now.
 //!
-//! The evaluation is `Σ weight × feature`, scaled by 1,000 and rounded to an integer.
+//! The evaluation is `Σ weight × feature`, scaled by 1,000 (the weights have two decimals,
+//! so the scaled sum is computed in integers, exactly).
 //! The base policy's evaluation by order alone is the special case `64, −8, −1` on the
 //! first three features and 0 elsewhere.
 //!
@@ -40,13 +41,14 @@
 //! The same weights serve every number of piles; they were fitted and measured with 3.
 //!
 //! Measured (release, one thread, the same deals for both, 3 piles): the base policy alone
-//! wins 551 of deals 5000–44999 where the order evaluation wins 543, at 49 µs a game
-//! against 31; as the rollout player's simulation policy at 400 samples, deals
+//! wins 551 of deals 5000–44999 where the order evaluation wins 543, at 38 µs a game
+//! against 32; as the rollout player's simulation policy at 400 samples, deals
 //! 5000–6599: 479 won against 434 (264 deals only fitted, 219 only order, p = 0.045), at
-//! about 1.7 times the processor time (1.27 s a game against 0.73). With 4 piles the same weights halve the base
-//! policy's wins alone (2,116 against 3,779 of deals 5000–44999). See the history in
-//! `docs/calculation-history.md` for the runs at equal time (the order evaluation with
-//! twice the samples did as well at 1,600 and better at 400).
+//! about 1.27 times the processor time (0.98 s a game). At that time the order evaluation
+//! plays 508 samples, and won 487 of those deals (254 only order, 246 only fitted, p =
+//! 0.75): no gain at equal time. With 4 piles the same weights halve the base policy's
+//! wins alone (2,116 against 3,779 of deals 5000–44999). See the history in
+//! `docs/calculation-history.md`.
 
 use crate::beam::DueTimes;
 use crate::position::Position;
@@ -156,16 +158,74 @@ pub(crate) fn features_with(pos: &Position, due_times: &DueTimes) -> [i32; FEATU
     f
 }
 
+/// [`FITTED_3_PILES`] times 1,000: integers, as the weights have at most two decimals, so
+/// that the scaled sum needs no rounding (a test checks both).
+const FITTED_3_PILES_MILLI: [i32; FEATURE_COUNT] = [
+    64000, 640, -11580, 53100, -39210, 5370, 35570, -1580, -11240, -5810, -26850, -5370, 18740,
+];
+
 /// The fitted evaluation of `pos` given its due times: `Σ weight × feature` scaled by
-/// 1,000, rounded.
+/// 1,000 (in integers, [`FITTED_3_PILES_MILLI`]), computed without the features: the
+/// pairs in the wrong order and their lateness in one sum (each pair weighs its count's
+/// weight plus its lateness's), and the largest lateness and the blocked cards both from
+/// the running maximum of the due times above each card (a card is blocked when that
+/// maximum is later than its own; the largest lateness is the largest such difference).
 pub(crate) fn fitted_score_with(pos: &Position, due_times: &DueTimes) -> i32 {
-    let f = features_with(pos, due_times);
-    let s: f64 = f
-        .iter()
-        .zip(FITTED_3_PILES)
-        .map(|(&x, w)| f64::from(x) * w)
-        .sum();
-    (s * 1000.0).round() as i32
+    const W: [i32; FEATURE_COUNT] = FITTED_3_PILES_MILLI;
+    let rules = pos.rules();
+    let times = due_times.waste_times(pos);
+    let mut score = W[0] * pos.cards_on_foundations() as i32;
+    let mut largest_all = 0;
+    for (w, row) in times.iter().enumerate().take(rules.piles()) {
+        let t = &row[..pos.pile(w).len()];
+        let Some(&top) = t.last() else {
+            score += W[3];
+            continue;
+        };
+        // Every pair in the wrong order: its count's weight plus its lateness's.
+        let mut pairs = 0;
+        for (j, &upper) in t.iter().enumerate() {
+            pairs += t[..j]
+                .iter()
+                .map(|&lower| {
+                    let late = i32::from(upper) - i32::from(lower);
+                    if late > 0 {
+                        W[1] + W[2] * late
+                    } else {
+                        0
+                    }
+                })
+                .sum::<i32>();
+        }
+        // From the top down: the running maximum above, and the upper neighbour.
+        let (mut blocked, mut largest, mut sum, mut far, mut gaps) = (0, 0, 0, 0, 0);
+        let top = i32::from(top);
+        let mut above_max = top;
+        let mut upper = top;
+        for &lower in t[..t.len() - 1].iter().rev() {
+            let lower = i32::from(lower);
+            blocked += i32::from(above_max > lower);
+            largest = largest.max(above_max - lower);
+            gaps += (lower - upper).max(0);
+            above_max = above_max.max(lower);
+            upper = lower;
+            sum += lower;
+            far += i32::from(lower >= 8);
+        }
+        sum += top;
+        far += i32::from(top >= 8);
+        largest_all = largest_all.max(largest);
+        score += pairs
+            + W[4] * blocked
+            + W[5] * (t.len() * t.len()) as i32
+            + W[6] * i32::from(top <= 2)
+            + W[7] * top
+            + W[9] * sum
+            + W[10] * i32::from(largest == 0)
+            + W[11] * gaps
+            + W[12] * far;
+    }
+    score + W[8] * largest_all
 }
 
 #[cfg(test)]
@@ -210,6 +270,26 @@ mod tests {
     fn features_follow_their_definitions() {
         let checked = visit_random_games(&some_rules(), 150, 11, |pos| {
             assert_eq!(position_features(pos), by_definition(pos), "{pos:?}");
+        });
+        assert!(checked > 10_000, "{checked}");
+    }
+
+    /// The fitted score, computed without the features, is the weighted sum of the
+    /// features (the integer weights being the published ones times 1,000).
+    #[test]
+    fn the_score_is_the_weighted_sum_of_the_features() {
+        for (milli, weight) in FITTED_3_PILES_MILLI.iter().zip(FITTED_3_PILES) {
+            assert_eq!(f64::from(*milli), weight * 1000.0, "{weight}");
+        }
+        let checked = visit_random_games(&some_rules(), 150, 13, |pos| {
+            let f = position_features(pos);
+            let sum: f64 = f
+                .iter()
+                .zip(FITTED_3_PILES)
+                .map(|(&x, w)| f64::from(x) * w)
+                .sum();
+            let score = fitted_score_with(pos, &DueTimes::new(pos));
+            assert_eq!(score, (sum * 1000.0).round() as i32, "{pos:?}");
         });
         assert!(checked > 10_000, "{checked}");
     }
