@@ -260,6 +260,10 @@ pub const GAMES: &[GameEntry] = &[
                 commands: PLAY,
             },
             VariantInfo {
+                text: "base=order|fitted (player=rollout: the evaluation its base policy places cards by; default order)",
+                commands: PLAY,
+            },
+            VariantInfo {
                 text: "nested=C (player=rollout: from C cards face down, a deeper player on 100 orders per decision, 16 per inner decision; default 0, never)",
                 commands: PLAY,
             },

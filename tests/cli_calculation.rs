@@ -805,6 +805,30 @@ fn a_nested_play_variant_hints_with_a_deeper_player_and_is_saved() {
     );
 }
 
+/// `base=fitted` reaches the hint (its samples are played out by the fitted evaluation) and
+/// is saved; `base=order` is the default and is not written.
+#[test]
+fn a_fitted_base_play_variant_hints_with_it_and_is_saved() {
+    let variant = "deal=9,piles=4,player=rollout,base=fitted";
+    let (_, stdout, again) = hint_at_deal_9(variant, "base-fitted");
+    assert!(
+        stdout.contains("of 3 sampled stock orders played out greedily by the fitted evaluation"),
+        "{stdout}"
+    );
+    assert!(again.contains(variant), "{again}");
+    let (_, stdout, again) =
+        hint_at_deal_9("deal=9,piles=4,player=rollout,base=order", "base-order");
+    assert!(
+        stdout.contains("of 3 sampled stock orders played out greedily"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("fitted"), "{stdout}");
+    assert!(
+        again.contains("\"deal=9,piles=4,player=rollout\""),
+        "{again}"
+    );
+}
+
 #[test]
 fn bad_play_variants_exit_with_2() {
     for (variant, message) in [
@@ -835,6 +859,11 @@ fn bad_play_variants_exit_with_2() {
             "nested=49: write the number of cards face down",
         ),
         ("nested=16", "nested=16 applies to player=rollout only"),
+        (
+            "player=rollout,base=learned",
+            "base=learned: the rollout player's base policy places cards by",
+        ),
+        ("base=fitted", "base=fitted applies to player=rollout only"),
     ] {
         let run = play("bad", &[variant], "");
         assert_eq!(run.code, 2, "{variant}: {}", run.stderr);

@@ -8,8 +8,8 @@ use super::playable::Playable;
 use cgtk_core::{Outcome, Player};
 use cgtk_solitaire::{
     exact_placement, hindsight_moves, mcts_move, pimc_move, rollout_moves, rule_based_move,
-    Calculation, Deal, HindsightOptions, MctsOptions, Move, PimcOptions, RolloutOptions, Rules,
-    EXACT_POSITIONS,
+    BasePolicy, Calculation, Deal, HindsightOptions, MctsOptions, Move, PimcOptions,
+    RolloutOptions, Rules, EXACT_POSITIONS,
 };
 
 /// The engine behind hints and engine moves.
@@ -44,13 +44,15 @@ impl Engine {
 }
 
 /// The rules variant: which deal, how many waste piles, which engine (and, for the rollout
-/// engine, from how many cards face down it rolls out a deeper player, from how many it
-/// plays exactly and how many positions that search may remember).
+/// engine, its base policy's evaluation, from how many cards face down it rolls out a
+/// deeper player, from how many it plays exactly and how many positions that search may
+/// remember).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Variant {
     deal: u64,
     piles: u8,
     engine: Engine,
+    base: BasePolicy,
     nested: u8,
     exact: u8,
     exact_positions: usize,
@@ -62,7 +64,7 @@ struct Variant {
 const NESTED_INNER_SAMPLES: u32 = 16;
 
 const VARIANT_HELP: &str =
-    "write the variant as words: a deal number (or deal=N), piles=3 or piles=4, player=rule-based|mcts|best|pimc|hindsight|rollout, nested=C (rollout: roll out a deeper player from C cards face down, 0 to 48), exact=K (rollout: play exactly from K cards face down, 0 to 48), exact-positions=N (the positions that search may remember, 1 to 1000000000, default 2000000)";
+    "write the variant as words: a deal number (or deal=N), piles=3 or piles=4, player=rule-based|mcts|best|pimc|hindsight|rollout, base=order|fitted (rollout: the evaluation its base policy places cards by), nested=C (rollout: roll out a deeper player from C cards face down, 0 to 48), exact=K (rollout: play exactly from K cards face down, 0 to 48), exact-positions=N (the positions that search may remember, 1 to 1000000000, default 2000000)";
 
 /// The value of a word counting cards face down (`nested=C`, `exact=K`), 0 to 48; `does`
 /// says what the rollout player does from there.
@@ -78,6 +80,7 @@ impl Variant {
             deal: 1,
             piles: 4,
             engine: Engine::Best,
+            base: BasePolicy::Order,
             nested: 0,
             exact: 0,
             exact_positions: EXACT_POSITIONS,
@@ -121,6 +124,17 @@ impl Variant {
                         }
                     }
                 }
+                "base" => {
+                    v.base = match value {
+                        "order" => BasePolicy::Order,
+                        "fitted" => BasePolicy::Fitted,
+                        _ => {
+                            return Err(format!(
+                                "base={value}: the rollout player's base policy places cards by the order evaluation (base=order, the default) or the fitted one (base=fitted)"
+                            ))
+                        }
+                    }
+                }
                 "nested" => {
                     v.nested = cards_face_down(key, value, "rolls out a deeper player")?
                 }
@@ -138,10 +152,15 @@ impl Variant {
                 _ => return Err(format!("unknown setting {word:?}; {VARIANT_HELP}")),
             }
         }
-        for (word, value) in [("nested", v.nested), ("exact", v.exact)] {
-            if value > 0 && v.engine != Engine::Rollout {
+        let fitted = v.base == BasePolicy::Fitted;
+        for (word, set) in [
+            (format!("nested={}", v.nested), v.nested > 0),
+            (format!("exact={}", v.exact), v.exact > 0),
+            ("base=fitted".to_string(), fitted),
+        ] {
+            if set && v.engine != Engine::Rollout {
                 return Err(format!(
-                    "{word}={value} applies to player=rollout only (the player here is {})",
+                    "{word} applies to player=rollout only (the player here is {})",
                     v.engine.name()
                 ));
             }
@@ -157,6 +176,9 @@ impl Variant {
 
     fn text(&self) -> String {
         let mut rollout = String::new();
+        if self.base == BasePolicy::Fitted {
+            rollout += ",base=fitted";
+        }
         if self.nested > 0 {
             rollout += &format!(",nested={}", self.nested);
         }
@@ -365,6 +387,7 @@ impl Playable for CalculationPlay {
             }
             Engine::Rollout => {
                 let options = RolloutOptions {
+                    base: self.variant.base,
                     nested_cards: self.variant.nested,
                     inner_samples: NESTED_INNER_SAMPLES,
                     exact_cards: self.variant.exact,
@@ -387,6 +410,8 @@ impl Playable for CalculationPlay {
                 let (samples, levels) = options.top_decision(&pos);
                 let by = if levels > options.levels {
                     "by a deeper rollout player"
+                } else if options.base == BasePolicy::Fitted {
+                    "greedily by the fitted evaluation"
                 } else {
                     "greedily"
                 };
