@@ -50,7 +50,7 @@
 //! wins alone (2,116 against 3,779 of deals 5000–44999). See the history in
 //! `docs/calculation-history.md`.
 
-use crate::beam::DueTimes;
+use crate::beam::{wrong_order_sum, DueTimes};
 use crate::position::Position;
 
 /// Which evaluation the rollout player's base policy ranks the places of the turned card
@@ -183,20 +183,7 @@ pub(crate) fn fitted_score_with(pos: &Position, due_times: &DueTimes) -> i32 {
             continue;
         };
         // Every pair in the wrong order: its count's weight plus its lateness's.
-        let mut pairs = 0;
-        for (j, &upper) in t.iter().enumerate() {
-            pairs += t[..j]
-                .iter()
-                .map(|&lower| {
-                    let late = i32::from(upper) - i32::from(lower);
-                    if late > 0 {
-                        W[1] + W[2] * late
-                    } else {
-                        0
-                    }
-                })
-                .sum::<i32>();
-        }
+        let pairs = wrong_order_sum(t, |late| W[1] + W[2] * late);
         // From the top down: the running maximum above, and the upper neighbour.
         let (mut blocked, mut largest, mut sum, mut far, mut gaps) = (0, 0, 0, 0, 0);
         let top = i32::from(top);
