@@ -619,8 +619,8 @@ fn describe(name: &str, player: &PlayerKind) -> String {
             };
             // Runs before the fitted evaluation name no base: the order one is the default.
             let base = match o.base {
-                BasePolicy::Order => "",
-                BasePolicy::Fitted => " base=fitted",
+                BasePolicy::Order => String::new(),
+                other => format!(" base={}", other.name()),
             };
             match o.levels {
                 0 => format!("{name} levels=0{base}"),

@@ -125,15 +125,9 @@ impl Variant {
                     }
                 }
                 "base" => {
-                    v.base = match value {
-                        "order" => BasePolicy::Order,
-                        "fitted" => BasePolicy::Fitted,
-                        _ => {
-                            return Err(format!(
-                                "base={value}: the rollout player's base policy places cards by the order evaluation (base=order, the default) or the fitted one (base=fitted)"
-                            ))
-                        }
-                    }
+                    v.base = BasePolicy::from_name(value).ok_or_else(|| {
+                        format!("base={value}: the rollout player's base policy places cards by the order evaluation (base=order, the default) or the fitted one (base=fitted)")
+                    })?
                 }
                 "nested" => {
                     v.nested = cards_face_down(key, value, "rolls out a deeper player")?
@@ -152,11 +146,13 @@ impl Variant {
                 _ => return Err(format!("unknown setting {word:?}; {VARIANT_HELP}")),
             }
         }
-        let fitted = v.base == BasePolicy::Fitted;
         for (word, set) in [
             (format!("nested={}", v.nested), v.nested > 0),
             (format!("exact={}", v.exact), v.exact > 0),
-            ("base=fitted".to_string(), fitted),
+            (
+                format!("base={}", v.base.name()),
+                v.base != BasePolicy::Order,
+            ),
         ] {
             if set && v.engine != Engine::Rollout {
                 return Err(format!(
@@ -176,8 +172,8 @@ impl Variant {
 
     fn text(&self) -> String {
         let mut rollout = String::new();
-        if self.base == BasePolicy::Fitted {
-            rollout += ",base=fitted";
+        if self.base != BasePolicy::Order {
+            rollout += &format!(",base={}", self.base.name());
         }
         if self.nested > 0 {
             rollout += &format!(",nested={}", self.nested);

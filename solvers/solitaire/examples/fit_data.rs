@@ -21,10 +21,9 @@ fn main() {
         );
         std::process::exit(2);
     };
-    let base = match args.get(4).map(String::as_str) {
-        None | Some("order") => BasePolicy::Order,
-        Some("fitted") => BasePolicy::Fitted,
-        Some(_) => usage(),
+    let base = match args.get(4) {
+        None => BasePolicy::Order,
+        Some(name) => BasePolicy::from_name(name).unwrap_or_else(|| usage()),
     };
     let numbers: Option<Vec<u64>> = args.iter().take(4).map(|a| a.parse().ok()).collect();
     let (piles, first, deals, samples) = match numbers.as_deref() {

@@ -66,6 +66,33 @@ pub enum BasePolicy {
     Fitted,
 }
 
+impl BasePolicy {
+    /// Every base policy, the default first.
+    pub const ALL: [BasePolicy; 2] = [BasePolicy::Order, BasePolicy::Fitted];
+
+    /// The policy's name where a command or a variant names it: `order` or `fitted`.
+    ///
+    /// ```
+    /// use cgtk_solitaire::BasePolicy;
+    /// for policy in BasePolicy::ALL {
+    ///     assert_eq!(BasePolicy::from_name(policy.name()), Some(policy));
+    /// }
+    /// assert_eq!(BasePolicy::Fitted.name(), "fitted");
+    /// assert_eq!(BasePolicy::from_name("learned"), None);
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            BasePolicy::Order => "order",
+            BasePolicy::Fitted => "fitted",
+        }
+    }
+
+    /// The policy of that [`name`](BasePolicy::name), if any.
+    pub fn from_name(name: &str) -> Option<BasePolicy> {
+        BasePolicy::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
 /// The number of features of the fitted evaluation.
 pub const FEATURE_COUNT: usize = 13;
 
