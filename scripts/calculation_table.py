@@ -65,6 +65,12 @@ ROWS = [
      "rollout, 1,600 samples, a level deeper from 24 cards face down (100 × 16 samples), "
      "last 7 cards exact", 1000,
      [1, 9, 17, 25, 33, 2, 10, 18, 26, 34, 3, 11, 19, 27, 35, 4, 12, 20, 28, 36]),
+    ("rollout-12800-nested24-exact7-3piles",
+     "rollout, 12,800 samples, a level deeper from 24 cards face down (100 × 16 samples), "
+     "last 7 cards exact, 3 piles", 1000, [1, 17, 33, 49, 65, 2, 18, 34, 50, 66]),
+    ("rollout-12800-nested32-exact7-3piles",
+     "rollout, 12,800 samples, a level deeper from 32 cards face down (100 × 16 samples), "
+     "last 7 cards exact, 3 piles", 1000, [1, 17, 33, 49, 65, 2, 18, 34, 50, 66]),
     ("rollout-100-level2-exact7-3piles",
      "rollout, two levels throughout (100 × 16 samples), last 7 cards exact, 3 piles", 1000,
      [1, 17, 33, 49, 65, 81, 97, 113, 129, 145]),
