@@ -57,7 +57,8 @@ ROWS = [
     ("rollout-1600-nested16-exact7",
      "rollout, 1,600 samples, a level deeper from 16 cards face down (100 × 16 samples), "
      "last 7 cards exact", 1000,
-     [1, 9, 17, 25, 33, 2, 10, 18, 26, 34, 3, 11, 19, 27, 35, 4, 12, 20, 28, 36]),
+     [1, 9, 17, 25, 33, 2, 10, 18, 26, 34, 3, 11, 19, 27, 35, 4, 12, 20, 28, 36, 5, 13, 21, 29,
+      37]),
     ("rollout-1600-nested24-exact7-3piles",
      "rollout, 1,600 samples, a level deeper from 24 cards face down (100 × 16 samples), "
      "last 7 cards exact, 3 piles", 1000, [1, 17, 33, 49, 65, 2, 18, 34, 50, 66]),
@@ -66,6 +67,10 @@ ROWS = [
      "last 7 cards exact", 1000,
      # Stopped after these: no gain over nesting from 16 (docs/calculation-history.md).
      [1, 2, 9, 10, 17, 18]),
+    ("rollout-100-level2-exact7",
+     "rollout, two levels throughout (100 × 16 samples), last 7 cards exact", 1000,
+     # Shards k and k + 40 of 80 are shard k of 40 of rollout-1600-nested16-exact7.
+     [1, 41, 9, 49, 17, 57, 25, 65, 33, 73]),
     ("rollout-12800-nested24-exact7-3piles",
      "rollout, 12,800 samples, a level deeper from 24 cards face down (100 × 16 samples), "
      "last 7 cards exact, 3 piles", 1000, [1, 17, 33, 49, 65, 2, 18, 34, 50, 66]),
