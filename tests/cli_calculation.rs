@@ -203,6 +203,14 @@ fn options_a_player_would_ignore_are_refused_by_name() {
             "--base applies to --player rollout, not to --player mcts",
         ),
         (
+            &["--player", "best", "--extend", "4"],
+            "--extend applies to --player rollout, not to --player best",
+        ),
+        (
+            &["--player", "rollout", "--levels", "0", "--extend", "4"],
+            "--extend applies from --levels 1",
+        ),
+        (
             &["--player", "rule-based", "--player-seed", "7"],
             "--player-seed applies to --player random or mcts or best or pimc or hindsight \
              or rollout, not to --player rule-based",
@@ -1068,6 +1076,12 @@ fn play_out_and_bench_with_the_rollout_player_and_its_options() {
             "rollout samples=2 levels=1 base=fitted",
         ),
         ("--samples 2 --base order", "rollout samples=2 levels=1"),
+        // Extended decisions are named; no extension, the default, is not.
+        (
+            "--samples 2 --extend 3",
+            "rollout samples=2 levels=1 extend=3",
+        ),
+        ("--samples 2 --extend 1", "rollout samples=2 levels=1"),
         // A late deeper level names its settings and the inner samples it uses.
         (
             "--samples 2 --nested-cards 4 --nested-samples 2 --inner-samples 1 --exact-cards 2",
@@ -1097,6 +1111,7 @@ fn play_out_and_bench_with_the_rollout_player_and_its_options() {
         ("--exact-cards", "49", "--exact-cards"),
         ("--exact-positions", "0", "--exact-positions"),
         ("--nested-cards", "49", "--nested-cards"),
+        ("--extend", "0", "--extend"),
         (
             "--base",
             "learned",

@@ -307,6 +307,14 @@ pub struct MctsArgs {
     /// equal samples but takes about 1.27 times as long; at equal time it did no better.
     #[arg(long, value_enum)]
     base: Option<BaseName>,
+    /// Let a top-level decision still open after its samples sample on, up to N times as
+    /// many, while two or more placements stay in the race (rollout with --levels 1 or
+    /// more; default 1, never). Past its samples a placement also leaves the race once the
+    /// leader is surely no worse than it by more than half a percent of a win. With 3
+    /// piles, 400 samples extended up to 4 times took as long as 900 without and won as
+    /// many (545 and 549 of 1,600 deals).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+    extend: Option<u32>,
     /// Solver nodes per move and sample (pimc; default 2000) or per placement and sample
     /// (hindsight; default 1000).
     #[arg(long, alias = "solver-nodes")]
@@ -372,7 +380,7 @@ impl MctsArgs {
     fn refuse_unused(&self, player: Option<PlayerName>) -> Result<()> {
         use PlayerName::{Best, Hindsight, Mcts, Pimc, Random, Rollout};
         const SEARCH: &[PlayerName] = &[Mcts, Best];
-        let options: [(&str, bool, &[PlayerName]); 18] = [
+        let options: [(&str, bool, &[PlayerName]); 19] = [
             (
                 "--player-seed",
                 self.player_seed.is_some(),
@@ -398,6 +406,7 @@ impl MctsArgs {
             ),
             ("--levels", self.levels.is_some(), &[Rollout]),
             ("--base", self.base.is_some(), &[Rollout]),
+            ("--extend", self.extend.is_some(), &[Rollout]),
             ("--inner-samples", self.inner_samples.is_some(), &[Rollout]),
             ("--exact-cards", self.exact_cards.is_some(), &[Rollout]),
             ("--nested-cards", self.nested_cards.is_some(), &[Rollout]),
@@ -554,6 +563,11 @@ impl MctsArgs {
                         "--exact-cards applies from --levels 1 (the base policy alone never plays exactly)",
                     ));
                 }
+                if self.extend.is_some() && levels == 0 {
+                    return Err(usage(
+                        "--extend applies from --levels 1 (the base policy alone does not sample)",
+                    ));
+                }
                 if self.exact_positions.is_some() && self.exact_cards.unwrap_or(0) == 0 {
                     return Err(usage(
                         "--exact-positions limits the exact search: give --exact-cards K too",
@@ -571,6 +585,7 @@ impl MctsArgs {
                         Some(BaseName::Fitted) => BasePolicy::Fitted,
                         Some(BaseName::Order) | None => BasePolicy::Order,
                     },
+                    extend: self.extend.unwrap_or(1),
                 })
             }
         })
@@ -622,13 +637,18 @@ fn describe(name: &str, player: &PlayerKind) -> String {
                 BasePolicy::Order => String::new(),
                 other => format!(" base={}", other.name()),
             };
+            let extend = if o.extend > 1 {
+                format!(" extend={}", o.extend)
+            } else {
+                String::new()
+            };
             match o.levels {
                 0 => format!("{name} levels=0{base}"),
                 1 if nested.is_empty() => {
-                    format!("{name} samples={} levels=1{exact}{base}", o.samples)
+                    format!("{name} samples={} levels=1{exact}{base}{extend}", o.samples)
                 }
                 _ => format!(
-                    "{name} samples={} levels={} inner-samples={}{nested}{exact}{base}",
+                    "{name} samples={} levels={} inner-samples={}{nested}{exact}{base}{extend}",
                     o.samples, o.levels, o.inner_samples
                 ),
             }
