@@ -191,9 +191,9 @@ impl RolloutOptions {
 /// 5000–5099: 63 wins and 10% less time than with no dropping, 57 wins at 2).
 const PRUNE_Z: f64 = 3.0;
 
-/// The chance of winning a top-level decision's extension ([`RolloutOptions::extend`])
-/// may give up: past its samples, a placement whose paired mean value the leader's exceeds
-/// by more than `PRUNE_Z` standard errors less this share of a win's value is dropped, so
+/// The chance of winning an extended decision ([`RolloutOptions::extend`]) may give up:
+/// past its samples, a placement is dropped once the leader's paired mean value exceeds
+/// its own by more than `PRUNE_Z` standard errors less this share of a win's value, so
 /// placements that play alike leave the race instead of running to the cap.
 pub const EXTEND_TOLERANCE: f64 = 0.005;
 
