@@ -103,9 +103,9 @@ pub struct RolloutOptions {
     /// placement also leaves the race once the leader is, at 3 standard errors, no worse
     /// than it by more than [`EXTEND_TOLERANCE`] of a win. The levels below never extend.
     /// Measured on deals 5000–6599 at equal time, it did not help, so the default stays 1:
-    /// with 3 piles 400 samples extended up to 4 times won 545 and 900 samples 549 (1.45
-    /// and 1.43 seconds a game side by side); with 4 piles 100 extended up to 4 times won
-    /// 1,187 and 300 samples 1,277 (0.70 and 0.65 processor seconds a game).
+    /// with 3 piles 400 samples extended up to 4 times won 545 and 900 samples 549 (1.29
+    /// and 1.27 processor seconds a game); with 4 piles 100 extended up to 4 times won
+    /// 1,187 and 300 samples 1,277 (0.70 and 0.65).
     ///
     /// ```
     /// use cgtk_solitaire::{rollout_moves, Calculation, Deal, RolloutOptions, Rules};
