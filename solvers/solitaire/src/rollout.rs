@@ -449,8 +449,9 @@ struct Decision {
     wins: Vec<f64>,
     /// Each placement's mean [`sample_value`] over the samples it was played on.
     means: Vec<f64>,
-    /// The samples each placement was played on (read by the tests of the extension).
-    #[cfg_attr(not(test), allow(dead_code))]
+    /// The samples each placement was played on (kept for the tests of the extension only,
+    /// off the players' path).
+    #[cfg(test)]
     tried: Vec<usize>,
 }
 
@@ -484,6 +485,7 @@ fn decide(
             best: 0,
             wins: vec![0.0],
             means: vec![0.0],
+            #[cfg(test)]
             tried: vec![0],
         });
     }
@@ -610,13 +612,13 @@ fn decide(
         .iter()
         .map(|v| v.iter().sum::<f64>() / v.len().max(1) as f64)
         .collect();
-    let tried = value.iter().map(Vec::len).collect();
     Some(Decision {
         choices,
         best,
         wins,
+        #[cfg(test)]
+        tried: value.iter().map(Vec::len).collect(),
         means,
-        tried,
     })
 }
 
