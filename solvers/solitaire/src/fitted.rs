@@ -52,6 +52,7 @@
 
 use crate::beam::{wrong_order_sum, DueTimes};
 use crate::position::Position;
+use crate::rules::MAX_PILES;
 
 /// Which evaluation the rollout player's base policy ranks the places of the turned card
 /// by.
@@ -139,7 +140,8 @@ pub fn position_features(pos: &Position) -> [i32; FEATURE_COUNT] {
 /// [`position_features`] given the due times of the levels of `pos`.
 pub(crate) fn features_with(pos: &Position, due_times: &DueTimes) -> [i32; FEATURE_COUNT] {
     let rules = pos.rules();
-    let times = due_times.waste_times(pos);
+    let mut times = [[0u8; 48]; MAX_PILES];
+    due_times.waste_times(pos, &mut times);
     let mut f = [0i32; FEATURE_COUNT];
     f[0] = pos.cards_on_foundations() as i32;
     for (w, row) in times.iter().enumerate().take(rules.piles()) {
@@ -200,7 +202,8 @@ const FITTED_3_PILES_MILLI: [i32; FEATURE_COUNT] = [
 pub(crate) fn fitted_score_with(pos: &Position, due_times: &DueTimes) -> i32 {
     const W: [i32; FEATURE_COUNT] = FITTED_3_PILES_MILLI;
     let rules = pos.rules();
-    let times = due_times.waste_times(pos);
+    let mut times = [[0u8; 48]; MAX_PILES];
+    due_times.waste_times(pos, &mut times);
     let mut score = W[0] * pos.cards_on_foundations() as i32;
     let mut largest_all = 0;
     for (w, row) in times.iter().enumerate().take(rules.piles()) {
