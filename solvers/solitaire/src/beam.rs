@@ -189,8 +189,9 @@ fn order_score_with(pos: &Position, due_times: &DueTimes, empty_bonus: i32) -> i
 /// The sum of `weigh(lateness)` over the pairs of a pile's due times `t` (bottom first)
 /// lying in the wrong order: the upper card due later than the lower one, by `lateness`.
 /// The hot loop of the base policy's evaluations (the piles are short; plain loops beat
-/// every rewrite tried, among them a linear one keeping running counts and sums by due time,
-/// which made rollouts 1.8 times as slow).
+/// every rewrite tried: a linear one keeping running counts and sums by due time made
+/// rollouts 1.8 times as slow, and 16 saturating differences per card, one lane per card
+/// below, 2.1 times).
 #[inline(always)]
 pub(crate) fn wrong_order_sum(t: &[u8], weigh: impl Fn(i32) -> i32) -> i32 {
     let mut sum = 0;
