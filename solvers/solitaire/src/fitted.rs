@@ -50,7 +50,7 @@
 //! wins alone (2,116 against 3,779 of deals 5000–44999). See the history in
 //! `docs/calculation-history.md`.
 
-use crate::beam::{wrong_order_sum, DueTimes};
+use crate::evaluation::{wrong_order_sum, DueTimes};
 use crate::position::Position;
 use crate::rules::MAX_PILES;
 
@@ -248,12 +248,12 @@ pub(crate) fn fitted_score_with(pos: &Position, due_times: &DueTimes) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::beam::tests::{some_rules, visit_random_games};
+    use crate::evaluation::tests::{some_rules, visit_random_games};
     use crate::rules::Rules;
 
     /// The features by their definitions, from the due times of the definition.
     fn by_definition(pos: &Position) -> [i32; FEATURE_COUNT] {
-        let time = crate::beam::tests::waste_times_by_definition(pos);
+        let time = crate::evaluation::tests::waste_times_by_definition(pos);
         let mut f = [0i32; FEATURE_COUNT];
         f[0] = pos.cards_on_foundations() as i32;
         for (w, row) in time.iter().enumerate() {
@@ -316,7 +316,7 @@ mod tests {
     fn the_order_evaluation_is_a_special_case() {
         let checked = visit_random_games(&[Rules::STANDARD], 200, 12, |pos| {
             let f = position_features(pos);
-            let order = crate::beam::order_score(pos, 0);
+            let order = crate::evaluation::order_score(pos, 0);
             assert_eq!(64 * f[0] - 8 * f[1] - f[2], order, "{pos:?}");
         });
         assert!(checked > 5_000, "{checked}");

@@ -17,7 +17,8 @@
 //! Hindsight scores are optimistic (each sample is solved as if the player knew it), so
 //! the player is a heuristic; it never sees the real stock order.
 
-use crate::beam::{beam_search, score, Beam};
+use crate::beam::{beam_search, Beam};
+use crate::evaluation::score;
 use crate::lean::Lean;
 use crate::position::{Move, Position, Step};
 use crate::solver::{dead, key, Determinized};

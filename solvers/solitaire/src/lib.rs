@@ -60,6 +60,7 @@ pub use rollout::{
 };
 
 mod beam;
+mod evaluation;
 mod fitted;
 pub use fitted::{position_features, BasePolicy, FEATURES, FEATURE_COUNT, FITTED_3_PILES};
 mod solver;

@@ -36,7 +36,7 @@
 //! well as its base policy; with sampled values it is a heuristic that improves on the base
 //! in practice.
 
-use crate::beam::OrderScorer;
+use crate::evaluation::OrderScorer;
 use crate::exact::ExactMemory;
 use crate::fitted::{fitted_score_with, BasePolicy};
 use crate::lean::Lean;
@@ -245,7 +245,7 @@ fn go_home<F: FnMut(Move)>(pos: &mut Position, record: &mut F) {
 /// pair weight or tripling the difference weight changed a few deals at most, and a term
 /// for the gap between neighbouring cards in the right order only lost (8.4% at weight 1).
 fn evaluate(pos: &Position) -> i32 {
-    crate::beam::order_score(pos, 0)
+    crate::evaluation::order_score(pos, 0)
 }
 
 /// The base policy's evaluation ([`evaluate`], or the fitted one of
