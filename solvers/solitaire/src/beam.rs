@@ -6,8 +6,8 @@
 //! position that waste tops then fitting can reach by going home (in any order and number,
 //! none included), or on each waste pile (one of each set of identical piles). Children with
 //! the same canonical form (piles sorted) are merged, those the counting test of
-//! [`dead`](crate::solver::dead) calls lost are dropped, and the `width` best by [`score`](crate::evaluation::score)
-//! form the next layer.
+//! [`dead`](crate::solver::dead) calls lost are dropped, and the `width` best by
+//! [`score`](crate::evaluation::score) form the next layer.
 //!
 //! The phase is a heuristic: it proves nothing about a deal it cannot win (a waste move is
 //! only tried right after the turned card has gone home, and most children are dropped),
