@@ -1,7 +1,7 @@
 //! Calculation speed, single thread unless said: playouts from the start of a game (random,
 //! rule-based, random-home-first, blend and greedy policies), one Monte Carlo move of 1,000
-//! playouts, one hindsight and one rollout move (the latter also on two threads and with the
-//! fitted base policy), the rollout player's base policy over a deal, one exact move with
+//! playouts, one hindsight and one rollout move (the latter also on two threads, with the
+//! fitted base policy and two levels deep), the rollout player's base policy over a deal, one exact move with
 //! five cards face down (a lost position) and with six (a sure win), and the solver on a
 //! deal.
 //! Each benchmark checks its result.
@@ -131,6 +131,21 @@ fn search(c: &mut Criterion) {
             })
         });
     }
+    // A level-2 decision at the mid-game position (10 orders per placement, each played by a
+    // level-1 player sampling 16 orders a decision): the work of the nested and two-level
+    // players, nearly all of it in the levels below the top.
+    let nested = RolloutOptions {
+        levels: 2,
+        inner_samples: 16,
+        ..RolloutOptions::new(10)
+    };
+    group.bench_function("rollout move, mid-game, level 2, 10 x 16 samples", |b| {
+        b.iter(|| {
+            let (moves, wins) = one.install(|| rollout_moves(&mid, &nested, 3).unwrap());
+            assert!(!moves.is_empty() && wins.len() > 1);
+            moves
+        })
+    });
     // The base policy over a whole deal, as a rollout plays it (one per sample and placement).
     let deal = Deal::from_seed(Rules::STANDARD, 7);
     group.bench_function("greedy base policy, one whole deal", |b| {
