@@ -112,6 +112,9 @@ impl DueTimes {
 /// Due times of the waste cards, `[pile][index]` ([`DueTimes::waste_times`]).
 pub(crate) type WasteTimes = [[u8; 48]; MAX_PILES];
 
+/// An empty [`WasteTimes`], the buffer an evaluation starts from.
+pub(crate) const NO_TIMES: WasteTimes = [[0; 48]; MAX_PILES];
+
 /// The due times of the last levels asked for: [`order_score`] with a memory, recomputing
 /// the due times only when the levels change. Equal to [`order_score`] on every position.
 #[derive(Clone, Copy, Default)]
@@ -138,7 +141,7 @@ impl OrderScorer {
 fn order_score_with(pos: &Position, due_times: &DueTimes, empty_bonus: i32) -> i32 {
     debug_assert!(due_times.fits(pos));
     let rules = pos.rules();
-    let mut times = [[0u8; 48]; MAX_PILES];
+    let mut times = NO_TIMES;
     due_times.waste_times(pos, &mut times);
     // An empty pile can take any card: a bonus (half a card home each in `score`).
     let mut penalty = 0i32;

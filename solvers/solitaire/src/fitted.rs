@@ -50,9 +50,8 @@
 //! wins alone (2,116 against 3,779 of deals 5000–44999). See the history in
 //! `docs/calculation-history.md`.
 
-use crate::evaluation::{wrong_order_sum, DueTimes};
+use crate::evaluation::{wrong_order_sum, DueTimes, NO_TIMES};
 use crate::position::Position;
-use crate::rules::MAX_PILES;
 
 /// Which evaluation the rollout player's base policy ranks the places of the turned card
 /// by.
@@ -140,7 +139,7 @@ pub fn position_features(pos: &Position) -> [i32; FEATURE_COUNT] {
 /// [`position_features`] given the due times of the levels of `pos`.
 pub(crate) fn features_with(pos: &Position, due_times: &DueTimes) -> [i32; FEATURE_COUNT] {
     let rules = pos.rules();
-    let mut times = [[0u8; 48]; MAX_PILES];
+    let mut times = NO_TIMES;
     due_times.waste_times(pos, &mut times);
     let mut f = [0i32; FEATURE_COUNT];
     f[0] = pos.cards_on_foundations() as i32;
@@ -202,7 +201,7 @@ const FITTED_3_PILES_MILLI: [i32; FEATURE_COUNT] = [
 pub(crate) fn fitted_score_with(pos: &Position, due_times: &DueTimes) -> i32 {
     const W: [i32; FEATURE_COUNT] = FITTED_3_PILES_MILLI;
     let rules = pos.rules();
-    let mut times = [[0u8; 48]; MAX_PILES];
+    let mut times = NO_TIMES;
     due_times.waste_times(pos, &mut times);
     let mut score = W[0] * pos.cards_on_foundations() as i32;
     let mut largest_all = 0;
