@@ -439,6 +439,41 @@ fn placements(pos: &Position) -> Vec<(Vec<Move>, Position)> {
     crate::hindsight::placements(pos)
 }
 
+/// Where the base policy goes from `pos` (a placement's position, no card turned) with each
+/// rank that can be turned next, in rank order; or `pos` itself when the stock is used up
+/// or the game won. Two placements with equal answers are *twins*: a game of the base
+/// policy from either, on any order of the face-down cards, is the same game from the next
+/// card on, so they score alike on every sample of a level-1 decision (most often the card
+/// home now, against the card onto a pile after some waste moves home and home at the next
+/// turn).
+fn after_next_card(pos: &Position, scorer: &mut BaseScorer) -> Vec<Position> {
+    if pos.is_won() || pos.unseen_total() == 0 {
+        return vec![*pos];
+    }
+    (1..=pos.rules().ranks())
+        .filter(|&rank| pos.unseen(rank) > 0)
+        .map(|rank| {
+            let mut next = *pos;
+            next.turn_unchecked(rank);
+            base_place(&mut next, scorer, &mut |_| {});
+            next
+        })
+        .collect()
+}
+
+/// Whether [`decide`] drops twins: always, but the tests turn it off on their thread to
+/// check that the decisions are the same without.
+fn twins_wanted() -> bool {
+    #[cfg(test)]
+    {
+        !tests::NO_TWINS.with(std::cell::Cell::get)
+    }
+    #[cfg(not(test))]
+    {
+        true
+    }
+}
+
 /// A decision of a rollout level with everything it weighed ([`decide`]).
 struct Decision {
     /// The placements: their moves and the position each reaches.
@@ -453,6 +488,9 @@ struct Decision {
     /// off the players' path).
     #[cfg(test)]
     tried: Vec<usize>,
+    /// How many placements were dropped as twins (for the tests).
+    #[cfg(test)]
+    twins: usize,
 }
 
 impl Decision {
@@ -487,6 +525,8 @@ fn decide(
             means: vec![0.0],
             #[cfg(test)]
             tried: vec![0],
+            #[cfg(test)]
+            twins: 0,
         });
     }
     let mut rest: Vec<u8> = Vec::with_capacity(pos.unseen_total());
@@ -500,6 +540,10 @@ fn decide(
     // value[i][s]: sample s of placement i (`sample_value`).
     let mut value: Vec<Vec<f64>> = vec![Vec::new(); n];
     let mut live = vec![true; n];
+    // For the twins of level 1: each placement's positions after the next card, and the
+    // placement a twin was dropped for.
+    let mut next_step: Vec<Option<Vec<Position>>> = vec![None; n];
+    let mut twin_of: Vec<Option<usize>> = vec![None; n];
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     // With no card left to sample, one order is exact.
     let samples = if rest.is_empty() { 1 } else { samples.max(1) };
@@ -567,6 +611,28 @@ fn decide(
             else {
                 break;
             };
+            if level == 1 && twins_wanted() {
+                // Twins (see `after_next_card`) score alike on every order: the later of two
+                // stops being played and takes the earlier one's scores and standing at the
+                // end, where the choice is made among all as before. (A leader dropped so
+                // still serves below: its scores so far are its twin's.)
+                for i in 0..n {
+                    for j in i + 1..n {
+                        if !(live[i] && live[j] && value[i] == value[j]) {
+                            continue;
+                        }
+                        for k in [i, j] {
+                            if next_step[k].is_none() {
+                                next_step[k] = Some(after_next_card(&choices[k].1, &mut scorer));
+                            }
+                        }
+                        if next_step[i] == next_step[j] {
+                            live[j] = false;
+                            twin_of[j] = Some(i);
+                        }
+                    }
+                }
+            }
             // The samples every live placement has been tried on (the first placement's
             // count, used before, stops growing once it is dropped).
             let m = value[leader].len() as f64;
@@ -590,6 +656,15 @@ fn decide(
             if live.iter().filter(|&&l| l).count() <= 1 {
                 break;
             }
+        }
+    }
+    // A twin takes the scores and the standing of the earlier placement it was dropped for
+    // (never a twin itself: a twin is dropped only while live, and only for a live one).
+    for i in 0..n {
+        if let Some(kept) = twin_of[i] {
+            value[i] = value[kept].clone();
+            wins[i] = wins[kept];
+            live[i] = live[kept];
         }
     }
     let total = |i: usize| {
@@ -618,6 +693,8 @@ fn decide(
         wins,
         #[cfg(test)]
         tried: value.iter().map(Vec::len).collect(),
+        #[cfg(test)]
+        twins: twin_of.iter().flatten().count(),
         means,
     })
 }
@@ -843,6 +920,119 @@ mod tests {
     use crate::deal::Deal;
     use crate::game::Calculation;
     use crate::rules::Rules;
+
+    thread_local! {
+        /// Set: [`decide`] on this thread plays twins to the end, as it did before them.
+        pub(super) static NO_TWINS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+
+    /// The positions where the rollout player decides in the base policy's games of a few
+    /// deals of each rule set (standard, 3 piles, a reduced deck).
+    fn decision_positions(deals: u64) -> Vec<Position> {
+        let mut positions = Vec::new();
+        for rules in crate::evaluation::tests::some_rules() {
+            for seed in 0..deals {
+                let mut game = Calculation::new(Deal::from_seed(rules, seed));
+                while let Some(line) = greedy_moves(game.position()) {
+                    if game.position().turned().is_some() {
+                        positions.push(*game.position());
+                    }
+                    for mv in line {
+                        game.play(mv).unwrap();
+                    }
+                }
+            }
+        }
+        positions
+    }
+
+    /// Placements with the same positions after the next card (`after_next_card`) play the
+    /// same base-policy game on every order: the claim that lets a decision stop playing one
+    /// of them. Checked on random orders, with pairs of twins and of other placements both
+    /// met often.
+    #[test]
+    fn twins_score_alike_on_every_order() {
+        let options = RolloutOptions::new(1);
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut scorer = BaseScorer::default();
+        let (mut twins, mut others) = (0, 0);
+        for pos in decision_positions(6) {
+            let choices = placements(&pos);
+            let next: Vec<_> = choices
+                .iter()
+                .map(|(_, child)| after_next_card(child, &mut scorer))
+                .collect();
+            let mut rest: Vec<u8> = (1..=pos.rules().ranks())
+                .flat_map(|rank| std::iter::repeat(rank).take(usize::from(pos.unseen(rank))))
+                .collect();
+            for _ in 0..8 {
+                rest.shuffle(&mut rng);
+                let games: Vec<Outcome> = choices
+                    .iter()
+                    .map(|(_, child)| simulate(*child, &rest, 0, &options, &mut rng, &mut scorer))
+                    .collect();
+                for i in 0..choices.len() {
+                    for j in i + 1..choices.len() {
+                        if next[i] == next[j] {
+                            assert_eq!(games[i], games[j], "{pos:?}: {:?}", choices[j].0);
+                            twins += 1;
+                        } else {
+                            others += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            twins > 1_000 && others > 1_000,
+            "{twins} twins, {others} others"
+        );
+    }
+
+    /// Dropping twins changes no decision: the same placement is chosen as when every
+    /// placement is played to the end. Twins were dropped in many of these decisions, and in
+    /// some the later twin is the one the final choice prefers among equals (it must take
+    /// part in that choice).
+    #[test]
+    fn twins_leave_the_decisions_as_they_were() {
+        let options = RolloutOptions::new(24);
+        let mut scorer = BaseScorer::default();
+        let (mut dropped, mut later_preferred) = (0, 0);
+        let mut positions = decision_positions(2);
+        crate::evaluation::tests::visit_random_games(
+            &crate::evaluation::tests::some_rules(),
+            4,
+            7,
+            |pos| {
+                if pos.turned().is_some() {
+                    positions.push(*pos);
+                }
+            },
+        );
+        for (k, pos) in positions.iter().enumerate() {
+            let with = decide(pos, 24, 1, &options, 24, k as u64, false).unwrap();
+            NO_TWINS.with(|off| off.set(true));
+            let without = decide(pos, 24, 1, &options, 24, k as u64, false).unwrap();
+            NO_TWINS.with(|off| off.set(false));
+            assert_eq!(without.twins, 0);
+            assert_eq!(with.best, without.best, "{pos:?}");
+            dropped += usize::from(with.twins > 0);
+            let choices = placements(pos);
+            let next: Vec<_> = choices
+                .iter()
+                .map(|(_, child)| after_next_card(child, &mut scorer))
+                .collect();
+            for j in 0..choices.len() {
+                later_preferred += usize::from((0..j).any(|i| {
+                    next[i] == next[j] && evaluate(&choices[j].1) > evaluate(&choices[i].1)
+                }));
+            }
+        }
+        assert!(
+            dropped > 100 && later_preferred > 100,
+            "{dropped} decisions with twins, {later_preferred} later twins preferred"
+        );
+    }
 
     /// A top-level decision with `extend` samples on only while the race is open: one the
     /// race closed within its samples is the same decision on the same samples; an open
