@@ -540,10 +540,6 @@ fn decide(
     // value[i][s]: sample s of placement i (`sample_value`).
     let mut value: Vec<Vec<f64>> = vec![Vec::new(); n];
     let mut live = vec![true; n];
-    // For the twins of level 1: each placement's positions after the next card, and the
-    // placement a twin was dropped for.
-    let mut next_step: Vec<Option<Vec<Position>>> = vec![None; n];
-    let mut twin_of: Vec<Option<usize>> = vec![None; n];
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     // With no card left to sample, one order is exact.
     let samples = if rest.is_empty() { 1 } else { samples.max(1) };
@@ -553,6 +549,22 @@ fn decide(
     // the race (never before: a decision not extended is decided as it always was).
     let tolerance = EXTEND_TOLERANCE * sample_value(WON, cap);
     let mut scorer = BaseScorer::new(options.base);
+    // Twins (see `after_next_card`) score alike on every order: at level 1 only the first of
+    // each set is played, and the others take its scores and standing at the end, where the
+    // choice is made among all as before.
+    let mut twin_of: Vec<Option<usize>> = vec![None; n];
+    if level == 1 && twins_wanted() {
+        let next: Vec<Vec<Position>> = choices
+            .iter()
+            .map(|(_, child)| after_next_card(child, &mut scorer))
+            .collect();
+        for j in 1..n {
+            if let Some(i) = (0..j).find(|&i| twin_of[i].is_none() && next[i] == next[j]) {
+                twin_of[j] = Some(i);
+                live[j] = false;
+            }
+        }
+    }
     let mut first = 0;
     while first < cap {
         // Batches stop at `samples` first, where an unextended decision ends.
@@ -611,28 +623,6 @@ fn decide(
             else {
                 break;
             };
-            if level == 1 && twins_wanted() {
-                // Twins (see `after_next_card`) score alike on every order: the later of two
-                // stops being played and takes the earlier one's scores and standing at the
-                // end, where the choice is made among all as before. (A leader dropped so
-                // still serves below: its scores so far are its twin's.)
-                for i in 0..n {
-                    for j in i + 1..n {
-                        if !(live[i] && live[j] && value[i] == value[j]) {
-                            continue;
-                        }
-                        for k in [i, j] {
-                            if next_step[k].is_none() {
-                                next_step[k] = Some(after_next_card(&choices[k].1, &mut scorer));
-                            }
-                        }
-                        if next_step[i] == next_step[j] {
-                            live[j] = false;
-                            twin_of[j] = Some(i);
-                        }
-                    }
-                }
-            }
             // The samples every live placement has been tried on (the first placement's
             // count, used before, stops growing once it is dropped).
             let m = value[leader].len() as f64;
@@ -658,8 +648,7 @@ fn decide(
             }
         }
     }
-    // A twin takes the scores and the standing of the earlier placement it was dropped for
-    // (never a twin itself: a twin is dropped only while live, and only for a live one).
+    // A twin takes the scores and the standing of the first of its set.
     for i in 0..n {
         if let Some(kept) = twin_of[i] {
             value[i] = value[kept].clone();
