@@ -716,16 +716,30 @@ const DEAL_9_FIVE_FACE_DOWN: &[&str] = &[
     "w2-f2", "w2-f2", "s-w2", "s-w2", "s-f1",
 ];
 
+/// The first moves of `DEAL_9_FIVE_FACE_DOWN` that leave 7 cards face down and a real choice
+/// for the turned card. (With 5 face down the turned 5 goes home or onto a pile and home at
+/// the next turn: every placement plays the same game from there, so nothing is sampled.)
+const DEAL_9_SEVEN_FACE_DOWN: usize = 49;
+
 /// Loads the game of `DEAL_9_FIVE_FACE_DOWN` under `variant` in a scratch folder named
 /// `tag`, asks for a hint and saves the game again: the folder, the session's output and
 /// the saved file.
 fn hint_at_deal_9(variant: &str, tag: &str) -> (common::Scratch, String, String) {
+    hint_at_deal_9_after(variant, tag, DEAL_9_FIVE_FACE_DOWN.len())
+}
+
+/// [`hint_at_deal_9`] after the first `moves` moves of the game only.
+fn hint_at_deal_9_after(
+    variant: &str,
+    tag: &str,
+    moves: usize,
+) -> (common::Scratch, String, String) {
     let saved = serde_json::json!({
         "game": "calculation",
         "variant": variant,
         "level": 100,
         "seed": 0,
-        "moves": DEAL_9_FIVE_FACE_DOWN,
+        "moves": &DEAL_9_FIVE_FACE_DOWN[..moves],
     });
     let dir = common::scratch("calculation-play", tag);
     std::fs::write(dir.join("g.json"), saved.to_string()).unwrap();
@@ -784,14 +798,12 @@ fn exact_rollout_hints_give_the_chance_of_winning_and_a_sure_win_is_won() {
 /// way to sampling, and the word is saved with the game.
 #[test]
 fn the_exact_search_limit_of_a_play_variant_is_used_and_saved() {
-    let variant = "deal=9,piles=4,player=rollout,exact=5,exact-positions=1";
-    let (_, stdout, again) = hint_at_deal_9(variant, "exact-positions");
+    let variant = "deal=9,piles=4,player=rollout,exact=7,exact-positions=1";
+    let (_, stdout, again) =
+        hint_at_deal_9_after(variant, "exact-positions", DEAL_9_SEVEN_FACE_DOWN);
     assert!(!stdout.contains("exact over every order"), "{stdout}");
     assert!(stdout.contains("sampled stock orders"), "{stdout}");
-    assert!(
-        again.contains("deal=9,piles=4,player=rollout,exact=5,exact-positions=1"),
-        "{again}"
-    );
+    assert!(again.contains(variant), "{again}");
 }
 
 /// `nested=C` reaches the hint: from C cards face down its placements are compared on
@@ -799,14 +811,22 @@ fn the_exact_search_limit_of_a_play_variant_is_used_and_saved() {
 #[test]
 fn a_nested_play_variant_hints_with_a_deeper_player_and_is_saved() {
     let variant = "deal=9,piles=4,player=rollout,nested=8";
-    let (_, stdout, again) = hint_at_deal_9(variant, "nested");
+    let (_, stdout, again) = hint_at_deal_9_after(variant, "nested", DEAL_9_SEVEN_FACE_DOWN);
+    // The race ended early here: the count is of the orders the placement was played on.
     assert!(
-        stdout.contains("of 100 sampled stock orders played out by a deeper rollout player"),
+        stdout.contains(
+            "of 48 sampled stock orders played out by a deeper rollout player; \
+             the other placements fell behind before 100"
+        ),
         "{stdout}"
     );
     assert!(again.contains(variant), "{again}");
-    // With more cards face down than C (5 against 4), the hint samples greedily as before.
-    let (_, stdout, _) = hint_at_deal_9("deal=9,piles=4,player=rollout,nested=4", "nested-4");
+    // With more cards face down than C (7 against 6), the hint samples greedily as before.
+    let (_, stdout, _) = hint_at_deal_9_after(
+        "deal=9,piles=4,player=rollout,nested=6",
+        "nested-6",
+        DEAL_9_SEVEN_FACE_DOWN,
+    );
     assert!(
         stdout.contains("of 3 sampled stock orders played out greedily"),
         "{stdout}"
@@ -818,14 +838,17 @@ fn a_nested_play_variant_hints_with_a_deeper_player_and_is_saved() {
 #[test]
 fn a_fitted_base_play_variant_hints_with_it_and_is_saved() {
     let variant = "deal=9,piles=4,player=rollout,base=fitted";
-    let (_, stdout, again) = hint_at_deal_9(variant, "base-fitted");
+    let (_, stdout, again) = hint_at_deal_9_after(variant, "base-fitted", DEAL_9_SEVEN_FACE_DOWN);
     assert!(
         stdout.contains("of 3 sampled stock orders played out greedily by the fitted evaluation"),
         "{stdout}"
     );
     assert!(again.contains(variant), "{again}");
-    let (_, stdout, again) =
-        hint_at_deal_9("deal=9,piles=4,player=rollout,base=order", "base-order");
+    let (_, stdout, again) = hint_at_deal_9_after(
+        "deal=9,piles=4,player=rollout,base=order",
+        "base-order",
+        DEAL_9_SEVEN_FACE_DOWN,
+    );
     assert!(
         stdout.contains("of 3 sampled stock orders played out greedily"),
         "{stdout}"
@@ -1154,16 +1177,23 @@ fn play_out_and_bench_with_the_rollout_player_and_its_options() {
 
 #[test]
 fn a_rollout_hint_names_its_samples_and_the_engine_finishes_a_deal() {
+    // The 6 turned second fits the "by 3" foundation; onto a pile, it would go home at the
+    // next turn and the game play the same: that hint samples nothing and says so.
     let run = play(
         "rollout",
         &["deal=7", "player=rollout", "--mcts", "5"],
-        "s-w1\nhint\nquit\n",
+        "s-w1\nhint\ns-w2\nhint\nquit\n",
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
         run.stdout
-            .contains("of 5 sampled stock orders played out greedily")
-            || run.stdout.contains("the only sensible placement"),
+            .contains("hint: s-f3 (every placement plays the same game from the next card on)"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("of 5 sampled stock orders played out greedily"),
         "{}",
         run.stdout
     );

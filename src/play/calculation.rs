@@ -7,7 +7,7 @@ use super::games::Setup;
 use super::playable::Playable;
 use cgtk_core::{Outcome, Player};
 use cgtk_solitaire::{
-    exact_placement, hindsight_moves, mcts_move, pimc_move, rollout_moves, rule_based_move,
+    exact_placement, hindsight_moves, mcts_move, pimc_move, rollout_choice, rule_based_move,
     BasePolicy, Calculation, Deal, HindsightOptions, MctsOptions, Move, PimcOptions,
     RolloutOptions, Rules, EXACT_POSITIONS,
 };
@@ -411,14 +411,25 @@ impl Playable for CalculationPlay {
                 } else {
                     "greedily"
                 };
-                rollout_moves(&pos, &options, seed).and_then(|(moves, wins)| {
-                    let best = wins.iter().copied().fold(0.0, f64::max);
-                    let note = if wins.len() <= 1 {
+                rollout_choice(&pos, &options, seed).and_then(|choice| {
+                    let note = if choice.placements <= 1 {
                         "the only sensible placement".to_string()
+                    } else if choice.samples == 0 {
+                        "every placement plays the same game from the next card on".to_string()
                     } else {
-                        format!("wins {best:.0} of {samples} sampled stock orders played out {by}")
+                        // The race may end before the samples asked for: the count is the
+                        // orders this placement was played on.
+                        let (wins, played) = (choice.wins, choice.samples);
+                        let early = if played < samples as usize {
+                            format!("; the other placements fell behind before {samples}")
+                        } else {
+                            String::new()
+                        };
+                        format!(
+                            "wins {wins:.0} of {played} sampled stock orders played out {by}{early}"
+                        )
                     };
-                    moves.first().map(|&mv| (mv, note))
+                    choice.moves.first().map(|&mv| (mv, note))
                 })
             }
         };

@@ -55,8 +55,8 @@ pub use hindsight::{hindsight_moves, HindsightOptions};
 
 mod rollout;
 pub use rollout::{
-    exact_placement, exact_placement_in, fit_rows, greedy_moves, rollout_moves, rollout_moves_in,
-    RolloutOptions, EXACT_POSITIONS, EXTEND_TOLERANCE,
+    exact_placement, exact_placement_in, fit_rows, greedy_moves, rollout_choice, rollout_moves,
+    rollout_moves_in, RolloutChoice, RolloutOptions, EXACT_POSITIONS, EXTEND_TOLERANCE,
 };
 
 mod beam;

@@ -484,9 +484,8 @@ struct Decision {
     wins: Vec<f64>,
     /// Each placement's mean [`sample_value`] over the samples it was played on.
     means: Vec<f64>,
-    /// The samples each placement was played on (kept for the tests of the extension only,
-    /// off the players' path).
-    #[cfg(test)]
+    /// The samples each placement was played on (a twin: those of the placement it plays
+    /// alike).
     tried: Vec<usize>,
     /// How many placements were dropped as twins (for the tests).
     #[cfg(test)]
@@ -498,6 +497,34 @@ impl Decision {
     fn played(mut self) -> (Vec<Move>, Vec<f64>) {
         (self.choices.swap_remove(self.best).0, self.wins)
     }
+
+    /// The decision as the library tells it ([`RolloutChoice`]).
+    fn choice(mut self) -> RolloutChoice {
+        RolloutChoice {
+            wins: self.wins[self.best],
+            samples: self.tried[self.best],
+            placements: self.choices.len(),
+            moves: self.choices.swap_remove(self.best).0,
+        }
+    }
+}
+
+/// A placement of the rollout player and what it rests on ([`rollout_choice`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RolloutChoice {
+    /// The moves, up to and including the placement of the turned card (once the stock is
+    /// used up, one waste move).
+    pub moves: Vec<Move>,
+    /// The sampled stock orders the placement won.
+    pub wins: f64,
+    /// The sampled stock orders it was played on: fewer than the samples asked for when the
+    /// race ended early (every other placement dropped behind) and 0 when nothing was
+    /// sampled (a placement played exactly, the base policy's, the only placement, or every
+    /// placement playing the same game from the next card on).
+    pub samples: usize,
+    /// The placements weighed (1 for a single placement and for a line played without
+    /// sampling).
+    pub placements: usize,
 }
 
 /// The decision of a rollout level `level ≥ 1` with `samples` samples (up to `cap` while
@@ -523,7 +550,6 @@ fn decide(
             best: 0,
             wins: vec![0.0],
             means: vec![0.0],
-            #[cfg(test)]
             tried: vec![0],
             #[cfg(test)]
             twins: 0,
@@ -565,7 +591,13 @@ fn decide(
             }
         }
     }
-    let mut first = 0;
+    // When every placement is a twin of one, they all play the same game: nothing to sample
+    // (the choice among them falls to the tie-break below, as it would on any samples).
+    let mut first = if live.iter().filter(|&&l| l).count() <= 1 {
+        cap
+    } else {
+        0
+    };
     while first < cap {
         // Batches stop at `samples` first, where an unextended decision ends.
         let stop = if first < samples { samples } else { cap };
@@ -680,7 +712,6 @@ fn decide(
         choices,
         best,
         wins,
-        #[cfg(test)]
         tried: value.iter().map(Vec::len).collect(),
         #[cfg(test)]
         twins: twin_of.iter().flatten().count(),
@@ -886,21 +917,65 @@ pub fn rollout_moves_in(
     seed: u64,
     memory: &mut ExactMemory,
 ) -> Option<(Vec<Move>, Vec<f64>)> {
+    top_decision(pos, options, seed, memory).map(|(decision, line)| match decision {
+        Some(decision) => decision.played(),
+        None => (line, Vec::new()),
+    })
+}
+
+/// [`rollout_moves`] with the count of samples behind the placement: what a hint shows.
+///
+/// ```
+/// use cgtk_solitaire::{rollout_choice, Move, Position, RolloutOptions, Rules};
+/// let mut pos = Position::start(Rules::STANDARD);
+/// pos.turn(7).unwrap();
+/// pos.play(Move::StockToWaste(0)).unwrap();
+/// pos.turn(9).unwrap();
+/// let choice = rollout_choice(&pos, &RolloutOptions::new(20), 1).unwrap();
+/// assert_eq!(choice.placements, 2);
+/// assert!(choice.samples <= 20 && choice.wins <= choice.samples as f64);
+/// ```
+pub fn rollout_choice(
+    pos: &Position,
+    options: &RolloutOptions,
+    seed: u64,
+) -> Option<RolloutChoice> {
+    top_decision(pos, options, seed, &mut ExactMemory::default()).map(|(decision, line)| {
+        match decision {
+            Some(decision) => decision.choice(),
+            None => RolloutChoice {
+                moves: line,
+                wins: 0.0,
+                samples: 0,
+                placements: 1,
+            },
+        }
+    })
+}
+
+/// The rollout player's top-level decision at `pos`, or (with `None`) the line it plays
+/// without sampling: the base policy's, the endgame's or the exact search's.
+fn top_decision(
+    pos: &Position,
+    options: &RolloutOptions,
+    seed: u64,
+    memory: &mut ExactMemory,
+) -> Option<(Option<Decision>, Vec<Move>)> {
     if pos.is_chance() || pos.is_over() {
         return None;
     }
     if options.levels == 0 {
-        return base_moves(pos, options.base).map(|line| (line, Vec::new()));
+        return base_moves(pos, options.base).map(|line| (None, line));
     }
     if pos.turned().is_none() {
-        return endgame_move(pos).map(|mv| (vec![mv], Vec::new()));
+        return endgame_move(pos).map(|mv| (None, vec![mv]));
     }
     if let Some((line, _)) = exact_placement_in(pos, options, memory) {
-        return Some((line, Vec::new()));
+        return Some((None, line));
     }
     let (samples, levels) = options.top_decision(pos);
     let cap = options.samples_cap(samples);
-    decide(pos, samples, levels, options, cap, seed, true).map(Decision::played)
+    decide(pos, samples, levels, options, cap, seed, true).map(|d| (Some(d), Vec::new()))
 }
 
 #[cfg(test)]
