@@ -22,6 +22,11 @@
 //! `max(8, samples / 8)` samples, a placement whose mean score, paired sample by sample
 //! with the leader's, lies more than 3 standard errors below it is dropped. The placement
 //! with the highest total is played, ties going to the evaluation of the position reached.
+//! At level 1, placements after which the base policy reaches the same positions with
+//! every possible next card (*twins*: often the card home now, and the card onto a pile
+//! and home at the next turn) play the same game on every order, so only the first of each
+//! set is played and the others take its scores: the same choice for less work, and none
+//! at all when every placement is a twin of one.
 //! A level above 1 uses a level-`L − 1` rollout player as its simulation policy, with
 //! `inner_samples` orders per decision, drawn afresh at each decision from the cards that
 //! player has not seen (it never reads the sampled order ahead). Late in the deal
