@@ -1015,6 +1015,14 @@ mod tests {
         positions
     }
 
+    /// `after_next_card` of each placement's position.
+    fn answers(choices: &[(Vec<Move>, Position)], scorer: &mut BaseScorer) -> Vec<Vec<Position>> {
+        choices
+            .iter()
+            .map(|(_, child)| after_next_card(child, scorer))
+            .collect()
+    }
+
     /// Placements with the same positions after the next card (`after_next_card`) play the
     /// same base-policy game on every order: the claim that lets a decision stop playing one
     /// of them. Checked on random orders, with pairs of twins and of other placements both
@@ -1027,10 +1035,7 @@ mod tests {
         let (mut twins, mut others) = (0, 0);
         for pos in decision_positions(6) {
             let choices = placements(&pos);
-            let next: Vec<_> = choices
-                .iter()
-                .map(|(_, child)| after_next_card(child, &mut scorer))
-                .collect();
+            let next = answers(&choices, &mut scorer);
             let mut rest: Vec<u8> = (1..=pos.rules().ranks())
                 .flat_map(|rank| std::iter::repeat(rank).take(usize::from(pos.unseen(rank))))
                 .collect();
@@ -1087,10 +1092,7 @@ mod tests {
             assert_eq!(with.best, without.best, "{pos:?}");
             dropped += usize::from(with.twins > 0);
             let choices = placements(pos);
-            let next: Vec<_> = choices
-                .iter()
-                .map(|(_, child)| after_next_card(child, &mut scorer))
-                .collect();
+            let next = answers(&choices, &mut scorer);
             for j in 0..choices.len() {
                 later_preferred += usize::from((0..j).any(|i| {
                     next[i] == next[j] && evaluate(&choices[j].1) > evaluate(&choices[i].1)
