@@ -59,6 +59,11 @@ ROWS = [
      "last 7 cards exact", 1000,
      [1, 9, 17, 25, 33, 2, 10, 18, 26, 34, 3, 11, 19, 27, 35, 4, 12, 20, 28, 36, 5, 13, 21, 29,
       37]),
+    ("rollout-6400-nested16-exact7",
+     "rollout, 6,400 samples, a level deeper from 16 cards face down (100 × 16 samples), "
+     "last 7 cards exact", 1000,
+     # Paired with rollout-1600-nested16-exact7 on its first 250 deals.
+     [1, 9, 17, 25, 33, 2, 10, 18, 26, 34]),
     ("rollout-1600-nested24-exact7-3piles",
      "rollout, 1,600 samples, a level deeper from 24 cards face down (100 × 16 samples), "
      "last 7 cards exact, 3 piles", 1000, [1, 17, 33, 49, 65, 2, 18, 34, 50, 66]),
@@ -79,6 +84,9 @@ ROWS = [
      "last 7 cards exact, 3 piles", 1000,
      [1, 17, 33, 49, 65, 2, 18, 34, 50, 66, 3, 19, 35, 51, 67, 4, 20, 36, 52, 68,
       5, 21, 37, 53, 69, 6, 22, 38, 54, 70]),
+    ("rollout-12800-nested32-50x32-exact7-3piles",
+     "rollout, 12,800 samples, a level deeper from 32 cards face down (50 × 32 samples), "
+     "last 7 cards exact, 3 piles", 1000, [1, 17, 33, 49, 65]),
     ("rollout-100-level2-exact7-3piles",
      "rollout, two levels throughout (100 × 16 samples), last 7 cards exact, 3 piles", 1000,
      [1, 17, 33, 49, 65, 81, 97, 113, 129, 145]),
