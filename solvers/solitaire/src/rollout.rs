@@ -922,9 +922,9 @@ pub fn rollout_moves_in(
     seed: u64,
     memory: &mut ExactMemory,
 ) -> Option<(Vec<Move>, Vec<f64>)> {
-    top_decision(pos, options, seed, memory).map(|(decision, line)| match decision {
-        Some(decision) => decision.played(),
-        None => (line, Vec::new()),
+    top_decision(pos, options, seed, memory).map(|top| match top {
+        Top::Sampled(decision) => decision.played(),
+        Top::Line(line) => (line, Vec::new()),
     })
 }
 
@@ -945,42 +945,49 @@ pub fn rollout_choice(
     options: &RolloutOptions,
     seed: u64,
 ) -> Option<RolloutChoice> {
-    top_decision(pos, options, seed, &mut ExactMemory::default()).map(|(decision, line)| {
-        match decision {
-            Some(decision) => decision.choice(),
-            None => RolloutChoice {
-                moves: line,
-                wins: 0.0,
-                samples: 0,
-                placements: 1,
-            },
-        }
+    top_decision(pos, options, seed, &mut ExactMemory::default()).map(|top| match top {
+        Top::Sampled(decision) => decision.choice(),
+        Top::Line(moves) => RolloutChoice {
+            moves,
+            wins: 0.0,
+            samples: 0,
+            placements: 1,
+        },
     })
 }
 
-/// The rollout player's top-level decision at `pos`, or (with `None`) the line it plays
-/// without sampling: the base policy's, the endgame's or the exact search's.
+/// What the rollout player does at the top of a game's position ([`top_decision`]).
+enum Top {
+    /// A decision over sampled orders.
+    Sampled(Decision),
+    /// A line played without sampling: the base policy's, the endgame's or the exact
+    /// search's.
+    Line(Vec<Move>),
+}
+
+/// The rollout player's top-level decision at `pos`; `None` when the game is over or a card
+/// must be turned.
 fn top_decision(
     pos: &Position,
     options: &RolloutOptions,
     seed: u64,
     memory: &mut ExactMemory,
-) -> Option<(Option<Decision>, Vec<Move>)> {
+) -> Option<Top> {
     if pos.is_chance() || pos.is_over() {
         return None;
     }
     if options.levels == 0 {
-        return base_moves(pos, options.base).map(|line| (None, line));
+        return base_moves(pos, options.base).map(Top::Line);
     }
     if pos.turned().is_none() {
-        return endgame_move(pos).map(|mv| (None, vec![mv]));
+        return endgame_move(pos).map(|mv| Top::Line(vec![mv]));
     }
     if let Some((line, _)) = exact_placement_in(pos, options, memory) {
-        return Some((None, line));
+        return Some(Top::Line(line));
     }
     let (samples, levels) = options.top_decision(pos);
     let cap = options.samples_cap(samples);
-    decide(pos, samples, levels, options, cap, seed, true).map(|d| (Some(d), Vec::new()))
+    decide(pos, samples, levels, options, cap, seed, true).map(Top::Sampled)
 }
 
 #[cfg(test)]
