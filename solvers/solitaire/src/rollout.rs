@@ -26,7 +26,11 @@
 //! every possible next card (*twins*: often the card home now, and the card onto a pile
 //! and home at the next turn) play the same game on every order, so only the first of each
 //! set is played and the others take its scores: the same choice for less work, and none
-//! at all when every placement is a twin of one.
+//! at all when every placement is a twin of one. On each order the placements' games are
+//! played one after another, and a game that reaches the position an earlier one had after
+//! the same number of cards turned (a *meeting*) stops there with that game's outcome: from
+//! there on the two are the same game (at any level: a simulated decision draws the same
+//! numbers from the same generator in both).
 //! A level above 1 uses a level-`L − 1` rollout player as its simulation policy, with
 //! `inner_samples` orders per decision, drawn afresh at each decision from the cards that
 //! player has not seen (it never reads the sampled order ahead). Late in the deal
@@ -388,9 +392,51 @@ const WON: Outcome = Outcome {
     home: 52,
 };
 
+/// The games already played on one sampled order from the other placements of a decision
+/// ([`simulate`]): each one's position after every card it turned, and how it ended.
+///
+/// A simulated game decides from its position, the order of the cards still face down and
+/// its inner generator alone: the base policy from the position, a rollout level from the
+/// position and one draw of the generator per card turned. Two games of one decision on
+/// one order start with the same order and the same generator, so one that reaches the
+/// position another had after the same number of cards turned plays on as that one did
+/// and ends alike: it stops there and takes the other's outcome (*a meeting*; twins, which
+/// meet at the first card on every order, are found before any order is drawn).
+#[derive(Default)]
+struct Paths {
+    /// Every position after a card was turned, game after game.
+    seen: Vec<Position>,
+    /// Where each game's positions end in `seen`, and how it ended.
+    games: Vec<(usize, Outcome)>,
+    /// How many games stopped at a meeting (for the tests).
+    #[cfg(test)]
+    met: usize,
+}
+
+impl Paths {
+    /// Forgets every game (a new order).
+    fn clear(&mut self) {
+        self.seen.clear();
+        self.games.clear();
+    }
+
+    /// The outcome of an earlier game that had `pos` after its `step`-th card turned.
+    fn meet(&self, step: usize, pos: &Position) -> Option<Outcome> {
+        let mut from = 0;
+        for &(end, out) in &self.games {
+            if self.seen[from..end].get(step) == Some(pos) {
+                return Some(out);
+            }
+            from = end;
+        }
+        None
+    }
+}
+
 /// Plays `pos` to the end when the face-down cards come in the order `rest` (all of which
 /// are still face down: `rest.len() == pos.unseen_total()`), with the policy of rollout
-/// level `level` (0 = the base policy).
+/// level `level` (0 = the base policy). With `paths`, the game stops where it meets one
+/// played before on the same order (see [`Paths`]) and is added to them.
 fn simulate(
     mut pos: Position,
     rest: &[u8],
@@ -398,19 +444,32 @@ fn simulate(
     options: &RolloutOptions,
     rng: &mut ChaCha8Rng,
     scorer: &mut BaseScorer,
+    mut paths: Option<&mut Paths>,
 ) -> Outcome {
-    let mut next = rest.len() - pos.unseen_total();
-    loop {
+    let first = rest.len() - pos.unseen_total();
+    let mut next = first;
+    let out = loop {
         if pos.is_won() {
-            break;
+            break None;
         }
         if pos.turned().is_none() {
             if pos.unseen_total() == 0 {
                 go_home(&mut pos, &mut |_| {});
-                break;
+                break None;
             }
             pos.turn_unchecked(rest[next]);
             next += 1;
+            if let Some(paths) = paths.as_deref_mut() {
+                let step = next - first - 1;
+                if let Some(out) = paths.meet(step, &pos) {
+                    #[cfg(test)]
+                    {
+                        paths.met += 1;
+                    }
+                    break Some(out);
+                }
+                paths.seen.push(pos);
+            }
         }
         if level == 0 {
             base_place(&mut pos, scorer, &mut |_| {});
@@ -425,17 +484,21 @@ fn simulate(
                 false,
             );
             let Some((line, _)) = decision.map(Decision::played) else {
-                break;
+                break None;
             };
             for mv in line {
                 pos.play_unchecked(mv);
             }
         }
-    }
-    Outcome {
+    };
+    let out = out.unwrap_or(Outcome {
         won: pos.is_won(),
         home: pos.cards_on_foundations() as u8,
+    });
+    if let Some(paths) = paths {
+        paths.games.push((paths.seen.len(), out));
     }
+    out
 }
 
 /// Every placement of the turned card from `pos` (lean waste moves, then the card), one
@@ -479,6 +542,20 @@ fn twins_wanted() -> bool {
     }
 }
 
+/// Whether [`decide`]'s games stop where they meet one played before ([`Paths`]): always,
+/// but the tests turn it off on their thread to check that the decisions are the same
+/// without.
+fn meetings_wanted() -> bool {
+    #[cfg(test)]
+    {
+        !tests::NO_MEETINGS.with(std::cell::Cell::get)
+    }
+    #[cfg(not(test))]
+    {
+        true
+    }
+}
+
 /// A decision of a rollout level with everything it weighed ([`decide`]).
 struct Decision {
     /// The placements: their moves and the position each reaches.
@@ -495,6 +572,9 @@ struct Decision {
     /// How many placements were dropped as twins (for the tests).
     #[cfg(test)]
     twins: usize,
+    /// How many of the sequential games stopped where they met another (for the tests).
+    #[cfg(test)]
+    meetings: usize,
 }
 
 impl Decision {
@@ -558,6 +638,8 @@ fn decide(
             tried: vec![0],
             #[cfg(test)]
             twins: 0,
+            #[cfg(test)]
+            meetings: 0,
         });
     }
     let mut rest: Vec<u8> = Vec::with_capacity(pos.unseen_total());
@@ -603,14 +685,34 @@ fn decide(
     } else {
         0
     };
+    let mut paths = Paths::default();
     while first < cap {
         // Batches stop at `samples` first, where an unextended decision ends.
         let stop = if first < samples { samples } else { cap };
         let end = stop.min(first + batch);
-        let play = |scorer: &mut BaseScorer, order: &[u8], inner_seed: u64, i: usize| {
-            // The same inner generator for every placement (common random numbers).
-            let mut inner = ChaCha8Rng::seed_from_u64(inner_seed);
-            simulate(choices[i].1, order, level - 1, options, &mut inner, scorer)
+        let meet = meetings_wanted();
+        // Every live placement on one order, one after another, each game stopping where it
+        // meets one played before on that order (`Paths`).
+        let play = |scorer: &mut BaseScorer, paths: &mut Paths, order: &[u8], inner_seed: u64| {
+            paths.clear();
+            (0..n)
+                .filter(|&i| live[i])
+                .map(|i| {
+                    // The same inner generator for every placement (common random numbers).
+                    let mut inner = ChaCha8Rng::seed_from_u64(inner_seed);
+                    let paths = meet.then_some(&mut *paths);
+                    let out = simulate(
+                        choices[i].1,
+                        order,
+                        level - 1,
+                        options,
+                        &mut inner,
+                        scorer,
+                        paths,
+                    );
+                    (i, out)
+                })
+                .collect::<Vec<_>>()
         };
         let mut record = |i: usize, out: Outcome| {
             wins[i] += u32::from(out.won);
@@ -625,20 +727,14 @@ fn decide(
                     (rest.clone(), rng.gen())
                 })
                 .collect();
-            let tried: Vec<(usize, usize)> = (0..draws.len())
-                .flat_map(|d| (0..n).filter(|&i| live[i]).map(move |i| (d, i)))
-                .collect();
-            let outcomes: Vec<Outcome> = tried
+            let outcomes: Vec<Vec<(usize, Outcome)>> = draws
                 .par_iter()
                 .map_init(
-                    || BaseScorer::new(options.base),
-                    |scorer, &(d, i)| {
-                        let (order, inner_seed) = &draws[d];
-                        play(scorer, order, *inner_seed, i)
-                    },
+                    || (BaseScorer::new(options.base), Paths::default()),
+                    |(scorer, paths), (order, inner_seed)| play(scorer, paths, order, *inner_seed),
                 )
                 .collect();
-            for (&(_, i), out) in tried.iter().zip(outcomes) {
+            for (i, out) in outcomes.into_iter().flatten() {
                 record(i, out);
             }
         } else {
@@ -646,8 +742,8 @@ fn decide(
             for _ in first..end {
                 rest.shuffle(&mut rng);
                 let inner_seed: u64 = rng.gen();
-                for i in (0..n).filter(|&i| live[i]) {
-                    record(i, play(&mut scorer, &rest, inner_seed, i));
+                for (i, out) in play(&mut scorer, &mut paths, &rest, inner_seed) {
+                    record(i, out);
                 }
             }
         }
@@ -720,6 +816,8 @@ fn decide(
         tried: value.iter().map(Vec::len).collect(),
         #[cfg(test)]
         twins: twin_of.iter().flatten().count(),
+        #[cfg(test)]
+        meetings: paths.met,
         means,
     })
 }
@@ -1000,6 +1098,9 @@ mod tests {
     thread_local! {
         /// Set: [`decide`] on this thread plays twins to the end, as it did before them.
         pub(super) static NO_TWINS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+        /// Set: [`decide`] on this thread plays every game to the end, as it did before
+        /// meetings.
+        pub(super) static NO_MEETINGS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     }
 
     /// The positions where the rollout player decides in the base policy's games of a few
@@ -1050,7 +1151,9 @@ mod tests {
                 rest.shuffle(&mut rng);
                 let games: Vec<Outcome> = choices
                     .iter()
-                    .map(|(_, child)| simulate(*child, &rest, 0, &options, &mut rng, &mut scorer))
+                    .map(|(_, child)| {
+                        simulate(*child, &rest, 0, &options, &mut rng, &mut scorer, None)
+                    })
                     .collect();
                 for i in 0..choices.len() {
                     for j in i + 1..choices.len() {
@@ -1109,6 +1212,44 @@ mod tests {
         assert!(
             dropped > 100 && later_preferred > 100,
             "{dropped} decisions with twins, {later_preferred} later twins preferred"
+        );
+    }
+
+    /// Stopping the games that meet one played before on the same order changes nothing a
+    /// decision weighs: every placement's wins and mean values are those of its games played
+    /// to the end, at one level and at two (level-1 games meeting, each with its own
+    /// decisions), and many games of these decisions meet.
+    #[test]
+    fn meetings_leave_the_decisions_as_they_were() {
+        let options = RolloutOptions {
+            inner_samples: 3,
+            ..RolloutOptions::new(24)
+        };
+        let mut met = [0, 0];
+        let positions = decision_positions(2);
+        for (k, pos) in positions.iter().enumerate() {
+            for level in [1, 2] {
+                if level == 2 && (k % 8 != 0 || pos.unseen_total() > 20) {
+                    continue;
+                }
+                let samples = if level == 1 { 24 } else { 6 };
+                let with = decide(pos, samples, level, &options, samples, k as u64, false).unwrap();
+                NO_MEETINGS.with(|off| off.set(true));
+                let without =
+                    decide(pos, samples, level, &options, samples, k as u64, false).unwrap();
+                NO_MEETINGS.with(|off| off.set(false));
+                assert_eq!(without.meetings, 0);
+                assert_eq!(
+                    (&with.wins, &with.means, &with.tried, with.best),
+                    (&without.wins, &without.means, &without.tried, without.best),
+                    "{pos:?} at level {level}"
+                );
+                met[usize::from(level - 1)] += with.meetings;
+            }
+        }
+        assert!(
+            met[0] > 1000 && met[1] > 20,
+            "{met:?} games met at levels 1 and 2"
         );
     }
 
@@ -1175,6 +1316,7 @@ mod tests {
                 &options,
                 &mut rng,
                 &mut BaseScorer::default(),
+                None,
             );
             assert_eq!(out.won, game.is_won(), "deal {seed}");
             if out.won {
