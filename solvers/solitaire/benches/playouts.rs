@@ -146,6 +146,26 @@ fn search(c: &mut Criterion) {
             moves
         })
     });
+    // The same late in a deal, where the nested players use it: deal 5 played by the base
+    // policy up to 16 cards face down.
+    let mut late = Position::start(Rules::STANDARD);
+    for &card in &deal.stock()[..32] {
+        late.turn(card).unwrap();
+        for mv in greedy_moves(&late).unwrap() {
+            late.play(mv).unwrap();
+        }
+    }
+    late.turn(deal.stock()[32]).unwrap();
+    group.bench_function(
+        "rollout move, 16 cards face down, level 2, 10 x 16 samples",
+        |b| {
+            b.iter(|| {
+                let (moves, wins) = one.install(|| rollout_moves(&late, &nested, 3).unwrap());
+                assert!(!moves.is_empty() && wins.len() > 1);
+                moves
+            })
+        },
+    );
     // The base policy over a whole deal, as a rollout plays it (one per sample and placement).
     let deal = Deal::from_seed(Rules::STANDARD, 7);
     group.bench_function("greedy base policy, one whole deal", |b| {

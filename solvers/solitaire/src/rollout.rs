@@ -685,39 +685,40 @@ fn decide(
     } else {
         0
     };
+    let meet = meetings_wanted();
     let mut paths = Paths::default();
+    if meet {
+        paths.seen.reserve(n * rest.len());
+    }
     while first < cap {
         // Batches stop at `samples` first, where an unextended decision ends.
         let stop = if first < samples { samples } else { cap };
         let end = stop.min(first + batch);
-        let meet = meetings_wanted();
-        // Every live placement on one order, one after another, each game stopping where it
-        // meets one played before on that order (`Paths`).
-        let play = |scorer: &mut BaseScorer, paths: &mut Paths, order: &[u8], inner_seed: u64| {
-            paths.clear();
-            (0..n)
-                .filter(|&i| live[i])
-                .map(|i| {
-                    // The same inner generator for every placement (common random numbers).
-                    let mut inner = ChaCha8Rng::seed_from_u64(inner_seed);
-                    let paths = meet.then_some(&mut *paths);
-                    let out = simulate(
-                        choices[i].1,
-                        order,
-                        level - 1,
-                        options,
-                        &mut inner,
-                        scorer,
-                        paths,
-                    );
-                    (i, out)
-                })
-                .collect::<Vec<_>>()
+        // The live placements on one order are played one after another (`paths` cleared
+        // first), each game stopping where it meets one played before on that order.
+        let play = |scorer: &mut BaseScorer,
+                    paths: &mut Paths,
+                    order: &[u8],
+                    inner_seed: u64,
+                    i: usize| {
+            // The same inner generator for every placement (common random numbers).
+            let mut inner = ChaCha8Rng::seed_from_u64(inner_seed);
+            let paths = meet.then_some(paths);
+            simulate(
+                choices[i].1,
+                order,
+                level - 1,
+                options,
+                &mut inner,
+                scorer,
+                paths,
+            )
         };
         let mut record = |i: usize, out: Outcome| {
             wins[i] += u32::from(out.won);
             value[i].push(sample_value(out, cap));
         };
+        let playing: Vec<usize> = (0..n).filter(|&i| live[i]).collect();
         if parallel {
             // The batch's orders, drawn one after another as the samples come, then its
             // games on the pool, recorded in the order a single thread plays them.
@@ -727,23 +728,32 @@ fn decide(
                     (rest.clone(), rng.gen())
                 })
                 .collect();
-            let outcomes: Vec<Vec<(usize, Outcome)>> = draws
+            let outcomes: Vec<Vec<Outcome>> = draws
                 .par_iter()
                 .map_init(
                     || (BaseScorer::new(options.base), Paths::default()),
-                    |(scorer, paths), (order, inner_seed)| play(scorer, paths, order, *inner_seed),
+                    |(scorer, paths), (order, inner_seed)| {
+                        paths.clear();
+                        let games = playing.iter();
+                        games
+                            .map(|&i| play(scorer, paths, order, *inner_seed, i))
+                            .collect()
+                    },
                 )
                 .collect();
-            for (i, out) in outcomes.into_iter().flatten() {
-                record(i, out);
+            for games in outcomes {
+                for (&i, out) in playing.iter().zip(games) {
+                    record(i, out);
+                }
             }
         } else {
             // The levels below: no copies of the orders on their hot path.
             for _ in first..end {
                 rest.shuffle(&mut rng);
                 let inner_seed: u64 = rng.gen();
-                for (i, out) in play(&mut scorer, &mut paths, &rest, inner_seed) {
-                    record(i, out);
+                paths.clear();
+                for &i in &playing {
+                    record(i, play(&mut scorer, &mut paths, &rest, inner_seed, i));
                 }
             }
         }
