@@ -1,7 +1,8 @@
 //! Calculation speed, single thread unless said: playouts from the start of a game (random,
 //! rule-based, random-home-first, blend and greedy policies), one Monte Carlo move of 1,000
 //! playouts, one hindsight and one rollout move (the latter also on two threads, with the
-//! fitted base policy and two levels deep), the rollout player's base policy over a deal,
+//! fitted base policy and two levels deep, in mid-game and at 16 cards face down), the
+//! rollout player's base policy over a deal,
 //! one exact move with five cards face down (a lost position) and with six (a sure win),
 //! and the solver on a deal.
 //! Each benchmark checks its result.
@@ -146,12 +147,14 @@ fn search(c: &mut Criterion) {
             moves
         })
     });
-    // The same late in a deal, where the nested players use it: deal 5 played by the base
-    // policy up to 16 cards face down.
+    // The same late in a deal, where the nested players use it: deal 5 played by a
+    // 100-sample rollout player up to 16 cards face down (waste piles as tidy as the nested
+    // players meet them, unlike the base policy's or the rule-based player's).
     let mut late = Position::start(Rules::STANDARD);
     for &card in &deal.stock()[..32] {
         late.turn(card).unwrap();
-        for mv in greedy_moves(&late).unwrap() {
+        let (line, _) = rollout_moves(&late, &RolloutOptions::new(100), 5).unwrap();
+        for mv in line {
             late.play(mv).unwrap();
         }
     }
