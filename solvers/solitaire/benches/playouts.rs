@@ -2,9 +2,8 @@
 //! rule-based, random-home-first, blend and greedy policies), one Monte Carlo move of 1,000
 //! playouts, one hindsight and one rollout move (the latter also on two threads, with the
 //! fitted base policy and two levels deep, in mid-game and at 16 cards face down), the
-//! rollout player's base policy over a deal,
-//! one exact move with five cards face down (a lost position) and with six (a sure win),
-//! and the solver on a deal.
+//! rollout player's base policy over a deal, one exact move with five cards face down (a
+//! lost position) and with six (a sure win), and the solver on a deal.
 //! Each benchmark checks its result.
 
 // A panic in a test or benchmark is a failed check, not a user's bad input.
