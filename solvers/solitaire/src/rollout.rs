@@ -686,8 +686,9 @@ fn decide(
         0
     };
     let meet = meetings_wanted();
+    // The sequential games' memory (each thread of a parallel batch keeps its own).
     let mut paths = Paths::default();
-    if meet {
+    if meet && !parallel {
         paths.seen.reserve(n * rest.len());
     }
     while first < cap {
