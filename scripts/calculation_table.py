@@ -92,6 +92,11 @@ ROWS = [
      "last 7 cards exact, fitted base policy, 3 piles", 1000,
      # Stopped after these: 43 won against 41 for the order evaluation (p = 0.81).
      [1, 17, 33, 49, 65]),
+    ("rollout-12800-nested32-200x16-exact7-3piles",
+     "rollout, 12,800 samples, a level deeper from 32 cards face down (200 × 16 samples), "
+     "last 7 cards exact, 3 piles", 1000,
+     # Stopped after these: 37 won against 36 for 100 orders a placement (p = 1.0).
+     [1, 17, 33, 49]),
     ("rollout-100-level2-exact7-3piles",
      "rollout, two levels throughout (100 × 16 samples), last 7 cards exact, 3 piles", 1000,
      [1, 17, 33, 49, 65, 81, 97, 113, 129, 145]),
