@@ -617,8 +617,9 @@ pub struct RolloutChoice {
 /// turned card; `None` when there is no placement.
 ///
 /// The samples come in batches (the dropping of placements is checked between them); with
-/// `parallel`, a batch's simulated games are played on rayon's pool. Its orders are drawn
-/// one after another first, so the decision is the same on any number of threads.
+/// `parallel`, a batch's orders are played on rayon's pool, each order's games on one
+/// thread (so that they can meet, [`Paths`]). Its orders are drawn one after another
+/// first, so the decision is the same on any number of threads.
 fn decide(
     pos: &Position,
     samples: u32,
