@@ -529,29 +529,25 @@ fn after_next_card(pos: &Position, scorer: &mut BaseScorer) -> Vec<Position> {
         .collect()
 }
 
-/// Whether [`decide`] drops twins: always, but the tests turn it off on their thread to
-/// check that the decisions are the same without.
-fn twins_wanted() -> bool {
-    #[cfg(test)]
-    {
-        !tests::NO_TWINS.with(std::cell::Cell::get)
-    }
-    #[cfg(not(test))]
-    {
-        true
-    }
+/// The savings of [`decide`] that change none of its choices.
+#[derive(Clone, Copy)]
+enum Saving {
+    /// Twins are played once ([`after_next_card`]).
+    Twins = 0,
+    /// A game stops where it meets one played before on its order ([`Paths`]).
+    Meetings = 1,
 }
 
-/// Whether [`decide`]'s games stop where they meet one played before ([`Paths`]): always,
-/// but the tests turn it off on their thread to check that the decisions are the same
-/// without.
-fn meetings_wanted() -> bool {
+/// Whether [`decide`] makes `saving`: always, but the tests turn each off on their thread
+/// to check that the decisions are the same without.
+fn saving_on(saving: Saving) -> bool {
     #[cfg(test)]
     {
-        !tests::NO_MEETINGS.with(std::cell::Cell::get)
+        !tests::SAVINGS_OFF.with(|off| off.get()[saving as usize])
     }
     #[cfg(not(test))]
     {
+        let _ = saving;
         true
     }
 }
@@ -667,7 +663,7 @@ fn decide(
     // each set is played, and the others take its scores and standing at the end, where the
     // choice is made among all as before.
     let mut twin_of: Vec<Option<usize>> = vec![None; n];
-    if level == 1 && twins_wanted() {
+    if level == 1 && saving_on(Saving::Twins) {
         let next: Vec<Vec<Position>> = choices
             .iter()
             .map(|(_, child)| after_next_card(child, &mut scorer))
@@ -686,7 +682,7 @@ fn decide(
     } else {
         0
     };
-    let meet = meetings_wanted();
+    let meet = saving_on(Saving::Meetings);
     // The sequential games' memory (each thread of a parallel batch keeps its own).
     let mut paths = Paths::default();
     if meet && !parallel {
@@ -1108,11 +1104,24 @@ mod tests {
     use crate::rules::Rules;
 
     thread_local! {
-        /// Set: [`decide`] on this thread plays twins to the end, as it did before them.
-        pub(super) static NO_TWINS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-        /// Set: [`decide`] on this thread plays every game to the end, as it did before
-        /// meetings.
-        pub(super) static NO_MEETINGS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+        /// The savings ([`Saving`]) turned off on this thread: [`decide`] then plays twins,
+        /// or every game, to the end, as it did before them.
+        pub(super) static SAVINGS_OFF: std::cell::Cell<[bool; 2]> = const { std::cell::Cell::new([false; 2]) };
+    }
+
+    /// `f` run with `saving` turned off on this thread.
+    fn without<T>(saving: Saving, f: impl FnOnce() -> T) -> T {
+        let set = |off: bool| {
+            SAVINGS_OFF.with(|cell| {
+                let mut all = cell.get();
+                all[saving as usize] = off;
+                cell.set(all);
+            })
+        };
+        set(true);
+        let out = f();
+        set(false);
+        out
     }
 
     /// The positions where the rollout player decides in the base policy's games of a few
@@ -1207,9 +1216,9 @@ mod tests {
         );
         for (k, pos) in positions.iter().enumerate() {
             let with = decide(pos, 24, 1, &options, 24, k as u64, false).unwrap();
-            NO_TWINS.with(|off| off.set(true));
-            let without = decide(pos, 24, 1, &options, 24, k as u64, false).unwrap();
-            NO_TWINS.with(|off| off.set(false));
+            let without = without(Saving::Twins, || {
+                decide(pos, 24, 1, &options, 24, k as u64, false).unwrap()
+            });
             assert_eq!(without.twins, 0);
             assert_eq!(with.best, without.best, "{pos:?}");
             dropped += usize::from(with.twins > 0);
@@ -1246,10 +1255,9 @@ mod tests {
                 }
                 let samples = if level == 1 { 24 } else { 6 };
                 let with = decide(pos, samples, level, &options, samples, k as u64, false).unwrap();
-                NO_MEETINGS.with(|off| off.set(true));
-                let without =
-                    decide(pos, samples, level, &options, samples, k as u64, false).unwrap();
-                NO_MEETINGS.with(|off| off.set(false));
+                let without = without(Saving::Meetings, || {
+                    decide(pos, samples, level, &options, samples, k as u64, false).unwrap()
+                });
                 assert_eq!(without.meetings, 0);
                 assert_eq!(
                     (&with.wins, &with.means, &with.tried, with.best),
