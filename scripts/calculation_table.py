@@ -62,8 +62,9 @@ ROWS = [
     ("rollout-6400-nested16-exact7",
      "rollout, 6,400 samples, a level deeper from 16 cards face down (100 × 16 samples), "
      "last 7 cards exact", 1000,
-     # Paired with rollout-1600-nested16-exact7 on its first 250 deals.
-     [1, 9, 17, 25, 33, 2, 10, 18, 26, 34]),
+     # Paired with rollout-1600-nested16-exact7 over its 625 deals.
+     [1, 9, 17, 25, 33, 2, 10, 18, 26, 34, 3, 11, 19, 27, 35, 4, 12, 20, 28, 36, 5, 13, 21, 29,
+      37]),
     ("rollout-1600-nested24-exact7-3piles",
      "rollout, 1,600 samples, a level deeper from 24 cards face down (100 × 16 samples), "
      "last 7 cards exact, 3 piles", 1000, [1, 17, 33, 49, 65, 2, 18, 34, 50, 66]),
