@@ -25,6 +25,11 @@ README = ROOT / "README.md"
 BEGIN = "<!-- calculation-runs:begin -->"
 END = "<!-- calculation-runs:end -->"
 
+# The 25 shards of 40 (625 deals) of the 4-pile player nested from 16, in the order played;
+# the run with 6,400 samples follows the same plan.
+NESTED16_PLAN = [1, 9, 17, 25, 33, 2, 10, 18, 26, 34, 3, 11, 19, 27, 35, 4, 12, 20, 28, 36, 5,
+                 13, 21, 29, 37]
+
 # (folder, label, the run's `--deals`, the shards planned: None for all) in table order, as
 # docs/runs/calculation/README.md lists the runs; the pairs of budgets compared deal by deal.
 ROWS = [
@@ -56,15 +61,12 @@ ROWS = [
      "rollout, 1,600 samples, last 7 cards exact, wins first, 3 piles", 1000, [1]),
     ("rollout-1600-nested16-exact7",
      "rollout, 1,600 samples, a level deeper from 16 cards face down (100 × 16 samples), "
-     "last 7 cards exact", 1000,
-     [1, 9, 17, 25, 33, 2, 10, 18, 26, 34, 3, 11, 19, 27, 35, 4, 12, 20, 28, 36, 5, 13, 21, 29,
-      37]),
+     "last 7 cards exact", 1000, NESTED16_PLAN),
     ("rollout-6400-nested16-exact7",
      "rollout, 6,400 samples, a level deeper from 16 cards face down (100 × 16 samples), "
      "last 7 cards exact", 1000,
      # Paired with rollout-1600-nested16-exact7 over its 625 deals.
-     [1, 9, 17, 25, 33, 2, 10, 18, 26, 34, 3, 11, 19, 27, 35, 4, 12, 20, 28, 36, 5, 13, 21, 29,
-      37]),
+     NESTED16_PLAN),
     ("rollout-1600-nested24-exact7-3piles",
      "rollout, 1,600 samples, a level deeper from 24 cards face down (100 × 16 samples), "
      "last 7 cards exact, 3 piles", 1000, [1, 17, 33, 49, 65, 2, 18, 34, 50, 66]),
