@@ -309,11 +309,55 @@ fn bad_deals_and_options_exit_with_2() {
         ],
         &["calculation", "solve", "--seed", "1", "--time", "-1"],
         &["calculation", "solve"],
+        &["calculation", "bench", "--player", "random", "--deals", "0"],
+        // More deals than one result may list: refused at once, not played for ages.
+        &[
+            "calculation",
+            "bench",
+            "--player",
+            "random",
+            "--deals",
+            "18446744073709551615",
+            "--shard",
+            "1/18446744073709551615",
+        ],
+        // Deal numbers past 2^64 − 1.
+        &[
+            "calculation",
+            "bench",
+            "--player",
+            "random",
+            "--deals",
+            "3",
+            "--first-seed",
+            "18446744073709551614",
+        ],
     ] {
         let out = cgtk(args);
         assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
         assert!(out.stderr.starts_with("error"), "{args:?}: {}", out.stderr);
     }
+}
+
+#[test]
+fn bench_reaches_the_last_deal_number() {
+    // The three deals up to 2^64 − 1 are played (one past them is refused above), and a
+    // shard of them plays its own deal.
+    let v = common::json(&[
+        "--json",
+        "calculation",
+        "bench",
+        "--player",
+        "random",
+        "--deals",
+        "3",
+        "--first-seed",
+        "18446744073709551613",
+        "--shard",
+        "3/3",
+    ]);
+    assert_eq!(v["games"], 1);
+    assert_eq!(v["deals"][0]["first"], 18446744073709551615u64);
 }
 
 #[test]

@@ -10,7 +10,7 @@ use cgtk_solitaire::{
 use cgtk_solitaire::{
     play_out, solve, BasePolicy, BenchSummary, Calculation, Deal, DealSlice, HindsightOptions,
     MctsOptions, PairedComparison, PimcOptions, PlayerKind, PlayoutPolicy, Reward, RolloutOptions,
-    Rules, Solution, SolveLimits, EXACT_POSITIONS,
+    Rules, Solution, SolveLimits, EXACT_POSITIONS, MAX_LISTED_DEALS,
 };
 use clap::{Args as ClapArgs, Subcommand, ValueEnum};
 use rayon::prelude::*;
@@ -113,8 +113,9 @@ pub enum Command {
         /// Who plays; `solver` counts the deals winnable with every card known.
         #[arg(long, value_enum)]
         player: BenchPlayer,
-        /// How many deals (numbered from --first-seed).
-        #[arg(long)]
+        /// How many deals (numbered from --first-seed), 1 to 100000000 (the most one result
+        /// may list; a larger count runs as several runs with other --first-seed).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_LISTED_DEALS))]
         deals: u64,
         /// The first deal's number.
         #[arg(long, default_value_t = 0)]
@@ -894,10 +895,15 @@ fn run_bench(
         Some(s) => parse_shard(s)?,
         None => (1, 1),
     };
-    let seeds: Vec<u64> = (0..deals)
-        .filter(|k| k % count == index - 1)
-        .map(|k| first_seed + k)
-        .collect();
+    if first_seed.checked_add(deals - 1).is_none() {
+        return Err(usage(format!(
+            "--first-seed {first_seed} with --deals {deals} runs past the last deal number, {}: give at most {} deals from there",
+            u64::MAX,
+            u64::MAX - first_seed + 1
+        )));
+    }
+    let slice = DealSlice::shard(first_seed, deals, index, count);
+    let seeds: Vec<u64> = slice.numbers().collect();
     let player = match who {
         BenchPlayer::Random => Some((PlayerName::Random, mcts.player(PlayerName::Random)?)),
         BenchPlayer::RuleBased => {
@@ -983,7 +989,7 @@ fn run_bench(
         seconds,
     )
     .with_won_deals(won_deals)
-    .with_deals(vec![DealSlice::shard(first_seed, deals, index, count)])
+    .with_deals(vec![slice])
     .with_cpu_seconds(cpu_seconds);
     ctx.emit(&summary, || summary_text(&summary))
 }
