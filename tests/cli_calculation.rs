@@ -254,86 +254,22 @@ fn bad_deals_and_options_exit_with_2() {
     let out = cgtk_with(&["calculation", "solve", "--deal", "-"], "A 2 3", None);
     assert_eq!(out.code, 2);
     insta::assert_snapshot!("short_deal", out.stderr);
-    for args in [
-        &[
-            "calculation",
-            "bench",
-            "--player",
-            "random",
-            "--deals",
-            "4",
-            "--shard",
-            "3/2",
-        ][..],
-        &[
-            "calculation",
-            "bench",
-            "--player",
-            "random",
-            "--deals",
-            "4",
-            "--piles",
-            "5",
-        ],
-        &[
-            "calculation",
-            "play-out",
-            "--seed",
-            "1",
-            "--player",
-            "mcts",
-            "--playouts",
-            "0",
-        ],
-        &[
-            "calculation",
-            "play-out",
-            "--seed",
-            "1",
-            "--player",
-            "best",
-            "--reward",
-            "mixed",
-            "--mixed-weight",
-            "1.5",
-        ],
-        &[
-            "calculation",
-            "play-out",
-            "--seed",
-            "1",
-            "--player",
-            "best",
-            "--blend-percent",
-            "101",
-        ],
-        &["calculation", "solve", "--seed", "1", "--time", "-1"],
-        &["calculation", "solve"],
-        &["calculation", "bench", "--player", "random", "--deals", "0"],
+    for line in [
+        "calculation bench --player random --deals 4 --shard 3/2",
+        "calculation bench --player random --deals 4 --piles 5",
+        "calculation play-out --seed 1 --player mcts --playouts 0",
+        "calculation play-out --seed 1 --player best --reward mixed --mixed-weight 1.5",
+        "calculation play-out --seed 1 --player best --blend-percent 101",
+        "calculation solve --seed 1 --time -1",
+        "calculation solve",
+        "calculation bench --player random --deals 0",
         // More deals than one result may list: refused at once, not played for ages.
-        &[
-            "calculation",
-            "bench",
-            "--player",
-            "random",
-            "--deals",
-            "18446744073709551615",
-            "--shard",
-            "1/18446744073709551615",
-        ],
+        "calculation bench --player random --deals 18446744073709551615 --shard 1/18446744073709551615",
         // Deal numbers past 2^64 − 1.
-        &[
-            "calculation",
-            "bench",
-            "--player",
-            "random",
-            "--deals",
-            "3",
-            "--first-seed",
-            "18446744073709551614",
-        ],
+        "calculation bench --player random --deals 3 --first-seed 18446744073709551614",
     ] {
-        let out = cgtk(args);
+        let args: Vec<&str> = line.split(' ').collect();
+        let out = cgtk(&args);
         assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
         assert!(out.stderr.starts_with("error"), "{args:?}: {}", out.stderr);
     }
@@ -343,19 +279,8 @@ fn bad_deals_and_options_exit_with_2() {
 fn bench_reaches_the_last_deal_number() {
     // The three deals up to 2^64 − 1 are played (one past them is refused above), and a
     // shard of them plays its own deal.
-    let v = common::json(&[
-        "--json",
-        "calculation",
-        "bench",
-        "--player",
-        "random",
-        "--deals",
-        "3",
-        "--first-seed",
-        "18446744073709551613",
-        "--shard",
-        "3/3",
-    ]);
+    let line = "--json calculation bench --player random --deals 3 --first-seed 18446744073709551613 --shard 3/3";
+    let v = common::json(&line.split(' ').collect::<Vec<_>>());
     assert_eq!(v["games"], 1);
     assert_eq!(v["deals"][0]["first"], 18446744073709551615u64);
 }
