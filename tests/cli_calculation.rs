@@ -283,6 +283,13 @@ fn bench_reaches_the_last_deal_number() {
     let v = common::json(&line.split(' ').collect::<Vec<_>>());
     assert_eq!(v["games"], 1);
     assert_eq!(v["deals"][0]["first"], 18446744073709551615u64);
+    // One deal more is refused for what it is, with the count that fits.
+    let line = "calculation bench --player random --deals 4 --first-seed 18446744073709551613";
+    let err = common::usage_error_with(&line.split(' ').collect::<Vec<_>>(), "");
+    assert!(
+        err.contains("runs past the last deal number") && err.contains("at most 3 deals"),
+        "{err}"
+    );
 }
 
 #[test]
