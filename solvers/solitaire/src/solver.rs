@@ -809,37 +809,28 @@ impl Search<'_> {
 /// assert!(!brute_force_winnable(&Deal::new(rules, vec![3, 5, 4, 1, 3, 4, 5, 2]).unwrap()));
 /// ```
 pub fn brute_force_winnable(deal: &Deal) -> bool {
-    fn go(game: &Calculation) -> bool {
-        if game.is_won() {
-            return true;
-        }
-        let mut moves = Vec::new();
-        game.position().moves(&mut moves);
-        moves.into_iter().any(|mv| {
-            let mut next = game.clone();
-            next.play(mv).is_ok() && go(&next)
-        })
+    winnable_from(&Calculation::new(deal.clone()))
+}
+
+/// Whether `game` can be won from where it stands, trying every legal move (no table, no
+/// dominance): the search of [`brute_force_winnable`], which the tests also start from
+/// positions in mid-game.
+fn winnable_from(game: &Calculation) -> bool {
+    if game.is_won() {
+        return true;
     }
-    go(&Calculation::new(deal.clone()))
+    let mut moves = Vec::new();
+    game.position().moves(&mut moves);
+    moves.into_iter().any(|mv| {
+        let mut next = game.clone();
+        next.play(mv).is_ok() && winnable_from(&next)
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::Rules;
-
-    /// Can the game be won from here, trying every move (no table, no dominance)?
-    fn winnable_from(game: &Calculation) -> bool {
-        if game.is_won() {
-            return true;
-        }
-        let mut moves = Vec::new();
-        game.position().moves(&mut moves);
-        moves.into_iter().any(|mv| {
-            let mut next = game.clone();
-            next.play(mv).is_ok() && winnable_from(&next)
-        })
-    }
 
     /// Walks every line of `game`, checking that each position `dead` calls lost is lost by
     /// brute force; returns how many dead positions it met.
