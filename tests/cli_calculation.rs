@@ -185,7 +185,33 @@ fn options_a_player_would_ignore_are_refused_by_name() {
         ),
         (
             &["--player", "rollout", "--nested-samples", "5"],
-            "--nested-samples applies once --nested-cards C takes over",
+            "--nested-samples applies once --nested-cards C or --escalate-cards C takes over",
+        ),
+        (
+            &["--player", "best", "--escalate-cards", "40"],
+            "--escalate-cards applies to --player rollout, not to --player best",
+        ),
+        (
+            &[
+                "--player",
+                "rollout",
+                "--levels",
+                "0",
+                "--escalate-cards",
+                "40",
+            ],
+            "--escalate-cards applies from --levels 1",
+        ),
+        (
+            &[
+                "--player",
+                "rollout",
+                "--nested-cards",
+                "32",
+                "--escalate-cards",
+                "32",
+            ],
+            "--escalate-cards 32 would never apply: it must exceed --nested-cards 32",
         ),
         (
             &[
@@ -1087,6 +1113,17 @@ fn play_out_and_bench_with_the_rollout_player_and_its_options() {
             "rollout samples=2 levels=1 inner-samples=1 nested-cards=4 nested-samples=2 \
              exact-cards=2",
         ),
+        // Escalation names its cards beside the nested ones.
+        (
+            "--samples 2 --nested-cards 4 --escalate-cards 8 --nested-samples 2 --inner-samples 1",
+            "rollout samples=2 levels=1 inner-samples=1 nested-cards=4 escalate-cards=8 \
+             nested-samples=2",
+        ),
+        (
+            "--samples 2 --escalate-cards 8 --nested-samples 2 --inner-samples 1",
+            "rollout samples=2 levels=1 inner-samples=1 nested-cards=0 escalate-cards=8 \
+             nested-samples=2",
+        ),
     ] {
         let mut all = vec![
             "--json",
@@ -1110,6 +1147,7 @@ fn play_out_and_bench_with_the_rollout_player_and_its_options() {
         ("--exact-cards", "49", "--exact-cards"),
         ("--exact-positions", "0", "--exact-positions"),
         ("--nested-cards", "49", "--nested-cards"),
+        ("--escalate-cards", "49", "--escalate-cards"),
         ("--extend", "0", "--extend"),
         (
             "--base",

@@ -287,6 +287,12 @@ pub struct MctsArgs {
     /// 100).
     #[arg(long, value_name = "S")]
     nested_samples: Option<u32>,
+    /// Earlier in the deal, once at most C cards are face down (more than --nested-cards),
+    /// decide again with that deeper player the placements a decision leaves open after its
+    /// --samples: those still in the race, none of them surely behind (rollout; default 0,
+    /// never). The deeper player where the quick one cannot tell the placements apart.
+    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u8).range(0..=48))]
+    escalate_cards: Option<u8>,
     /// Play exactly once at most K cards are face down (rollout with --levels 1 or more;
     /// default 0, never): the best chance of winning over every order of those cards,
     /// found by expectimax (with 5, at most about a processor second a move; with 7 and
@@ -382,7 +388,7 @@ impl MctsArgs {
     fn refuse_unused(&self, player: Option<PlayerName>) -> Result<()> {
         use PlayerName::{Best, Hindsight, Mcts, Pimc, Random, Rollout};
         const SEARCH: &[PlayerName] = &[Mcts, Best];
-        let options: [(&str, bool, &[PlayerName]); 19] = [
+        let options: [(&str, bool, &[PlayerName]); 20] = [
             (
                 "--player-seed",
                 self.player_seed.is_some(),
@@ -412,6 +418,11 @@ impl MctsArgs {
             ("--inner-samples", self.inner_samples.is_some(), &[Rollout]),
             ("--exact-cards", self.exact_cards.is_some(), &[Rollout]),
             ("--nested-cards", self.nested_cards.is_some(), &[Rollout]),
+            (
+                "--escalate-cards",
+                self.escalate_cards.is_some(),
+                &[Rollout],
+            ),
             (
                 "--nested-samples",
                 self.nested_samples.is_some(),
@@ -541,20 +552,32 @@ impl MctsArgs {
                 }
                 let levels = self.levels.unwrap_or(1);
                 let nested_cards = self.nested_cards.unwrap_or(0);
-                if self.inner_samples.is_some() && levels < 2 && nested_cards == 0 {
+                let escalate_cards = self.escalate_cards.unwrap_or(0);
+                let deeper = nested_cards > 0 || escalate_cards > 0;
+                if self.inner_samples.is_some() && levels < 2 && !deeper {
                     return Err(usage(
                         "--inner-samples applies to the levels below the top: give --levels 2 or more, or --nested-cards C",
                     ));
                 }
-                if nested_cards > 0 && levels == 0 {
-                    return Err(usage(
-                        "--nested-cards applies from --levels 1 (the base policy alone does not sample)",
-                    ));
+                for (flag, cards) in [
+                    ("--nested-cards", nested_cards),
+                    ("--escalate-cards", escalate_cards),
+                ] {
+                    if cards > 0 && levels == 0 {
+                        return Err(usage(format!(
+                            "{flag} applies from --levels 1 (the base policy alone does not sample)"
+                        )));
+                    }
+                }
+                if escalate_cards > 0 && escalate_cards <= nested_cards {
+                    return Err(usage(format!(
+                        "--escalate-cards {escalate_cards} would never apply: it must exceed --nested-cards {nested_cards}, below which the deeper player decides throughout"
+                    )));
                 }
                 let nested_samples = self.nested_samples.unwrap_or(100);
-                if self.nested_samples.is_some() && nested_cards == 0 {
+                if self.nested_samples.is_some() && !deeper {
                     return Err(usage(
-                        "--nested-samples applies once --nested-cards C takes over: give it too",
+                        "--nested-samples applies once --nested-cards C or --escalate-cards C takes over: give one",
                     ));
                 }
                 if nested_samples == 0 {
@@ -581,6 +604,7 @@ impl MctsArgs {
                     inner_samples,
                     nested_cards,
                     nested_samples,
+                    escalate_cards,
                     exact_cards: self.exact_cards.unwrap_or(0),
                     exact_positions: self.exact_positions.map_or(EXACT_POSITIONS, |n| n as usize),
                     base: match self.base {
@@ -626,13 +650,13 @@ fn describe(name: &str, player: &PlayerKind) -> String {
                 (k, _) if o.exact_positions == EXACT_POSITIONS => format!(" exact-cards={k}"),
                 (k, _) => format!(" exact-cards={k} exact-positions={}", o.exact_positions),
             };
-            let nested = if o.nested_cards > 0 {
-                format!(
-                    " nested-cards={} nested-samples={}",
-                    o.nested_cards, o.nested_samples
-                )
-            } else {
-                String::new()
+            let nested = match (o.nested_cards, o.escalate_cards) {
+                (0, 0) => String::new(),
+                (c, 0) => format!(" nested-cards={c} nested-samples={}", o.nested_samples),
+                (c, e) => format!(
+                    " nested-cards={c} escalate-cards={e} nested-samples={}",
+                    o.nested_samples
+                ),
             };
             // Runs before the fitted evaluation name no base: the order one is the default.
             let base = match o.base {

@@ -91,6 +91,30 @@ pub struct RolloutOptions {
     pub nested_cards: u8,
     /// Stock orders sampled per decision of the top level once `nested_cards` applies.
     pub nested_samples: u32,
+    /// Once at most this many cards are face down but more than `nested_cards`, a top-level
+    /// decision still open after its `samples` (two or more placements left in the race,
+    /// not dropped at 3 standard errors) is decided again, among those placements only, by
+    /// the deeper player of `nested_cards` (`nested_samples` orders, one level more): the
+    /// deeper player where the quicker one cannot tell the placements apart; 0 never does.
+    /// Once `nested_cards` applies the deeper player decides throughout, as without.
+    ///
+    /// ```
+    /// use cgtk_solitaire::{rollout_moves, Calculation, Deal, RolloutOptions, Rules};
+    /// let mut game = Calculation::new(Deal::from_seed(Rules::new(7, 4, 2).unwrap(), 2));
+    /// let nested = RolloutOptions { nested_cards: 4, nested_samples: 6, inner_samples: 3, ..RolloutOptions::new(40) };
+    /// let escalating = RolloutOptions { escalate_cards: 16, ..nested };
+    /// while let Some((line, _)) = rollout_moves(game.position(), &escalating, 7) {
+    ///     if game.position().unseen_total() > 16 {
+    ///         // Early in the deal it plays as the player without.
+    ///         assert_eq!(Some(&line), rollout_moves(game.position(), &nested, 7).as_ref().map(|l| &l.0));
+    ///     }
+    ///     for mv in line {
+    ///         game.play(mv).unwrap();
+    ///     }
+    /// }
+    /// assert!(game.is_over());
+    /// ```
+    pub escalate_cards: u8,
     /// Once at most this many cards are face down, the top level (at `levels` 1 or more)
     /// plays exactly ([`exact_best_line`](crate::exact_best_line): each move the best
     /// chance of winning over every order of the face-down cards) instead of sampling; 0
@@ -156,6 +180,7 @@ impl RolloutOptions {
             inner_samples: 4,
             nested_cards: 0,
             nested_samples: 100,
+            escalate_cards: 0,
             exact_cards: 0,
             exact_positions: EXACT_POSITIONS,
             base: BasePolicy::Order,
@@ -173,6 +198,20 @@ impl RolloutOptions {
     /// ```
     pub fn samples_cap(&self, samples: u32) -> u32 {
         samples.saturating_mul(self.extend.max(1))
+    }
+
+    /// Whether a top-level decision at `pos` still open after its samples is decided again
+    /// by the deeper player ([`RolloutOptions::escalate_cards`]).
+    ///
+    /// ```
+    /// use cgtk_solitaire::{Position, RolloutOptions, Rules};
+    /// let o = RolloutOptions { nested_cards: 16, escalate_cards: 48, ..RolloutOptions::new(1600) };
+    /// assert!(o.escalates(&Position::start(Rules::STANDARD)));
+    /// assert!(!RolloutOptions { escalate_cards: 40, ..o }.escalates(&Position::start(Rules::STANDARD)));
+    /// ```
+    pub fn escalates(&self, pos: &Position) -> bool {
+        let face_down = pos.unseen_total();
+        face_down > usize::from(self.nested_cards) && face_down <= usize::from(self.escalate_cards)
     }
 
     /// The samples and levels of the top level's decision at `pos`: `nested_samples` and
@@ -482,6 +521,7 @@ fn simulate(
                 options.inner_samples,
                 rng.gen(),
                 false,
+                None,
             );
             let Some((line, _)) = decision.map(Decision::played) else {
                 break None;
@@ -565,6 +605,9 @@ struct Decision {
     /// The samples each placement was played on (a twin: those of the placement it plays
     /// alike).
     tried: Vec<usize>,
+    /// The placements still in the race at the end (not dropped behind the leader, and
+    /// among those the decision was asked to weigh).
+    live: Vec<bool>,
     /// How many placements were dropped as twins (for the tests).
     #[cfg(test)]
     twins: usize,
@@ -610,12 +653,14 @@ pub struct RolloutChoice {
 
 /// The decision of a rollout level `level ≥ 1` with `samples` samples (up to `cap` while
 /// the race is open, [`RolloutOptions::extend`]) at a position with a
-/// turned card; `None` when there is no placement.
+/// turned card, among the placements `among` marks (all when `None`; in the order of
+/// [`placements`]); `None` when there is no placement.
 ///
 /// The samples come in batches (the dropping of placements is checked between them); with
 /// `parallel`, a batch's orders are played on rayon's pool, each order's games on one
 /// thread (so that they can meet, [`Paths`]). Its orders are drawn one after another
 /// first, so the decision is the same on any number of threads.
+#[allow(clippy::too_many_arguments)]
 fn decide(
     pos: &Position,
     samples: u32,
@@ -624,6 +669,7 @@ fn decide(
     cap: u32,
     seed: u64,
     parallel: bool,
+    among: Option<&[bool]>,
 ) -> Option<Decision> {
     let choices = placements(pos);
     if choices.len() <= 1 {
@@ -633,6 +679,7 @@ fn decide(
             wins: vec![0.0],
             means: vec![0.0],
             tried: vec![0],
+            live: vec![true],
             #[cfg(test)]
             twins: 0,
             #[cfg(test)]
@@ -649,7 +696,9 @@ fn decide(
     let mut wins = vec![0u32; n];
     // value[i][s]: sample s of placement i (`sample_value`).
     let mut value: Vec<Vec<f64>> = vec![Vec::new(); n];
-    let mut live = vec![true; n];
+    let allowed: Vec<bool> = among.map_or_else(|| vec![true; n], <[bool]>::to_vec);
+    debug_assert_eq!(allowed.len(), n);
+    let mut live = allowed.clone();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     // With no card left to sample, one order is exact.
     let samples = if rest.is_empty() { 1 } else { samples.max(1) };
@@ -668,8 +717,9 @@ fn decide(
             .iter()
             .map(|(_, child)| after_next_card(child, &mut scorer))
             .collect();
-        for j in 1..n {
-            if let Some(i) = (0..j).find(|&i| twin_of[i].is_none() && next[i] == next[j]) {
+        for j in (1..n).filter(|&j| allowed[j]) {
+            let twin = |i: &usize| allowed[*i] && twin_of[*i].is_none() && next[*i] == next[j];
+            if let Some(i) = (0..j).find(twin) {
                 twin_of[j] = Some(i);
                 live[j] = false;
             }
@@ -822,6 +872,7 @@ fn decide(
         best,
         wins,
         tried: value.iter().map(Vec::len).collect(),
+        live,
         #[cfg(test)]
         twins: twin_of.iter().flatten().count(),
         #[cfg(test)]
@@ -872,6 +923,7 @@ pub fn fit_rows(
             options.samples,
             seed,
             true,
+            None,
         ) else {
             break;
         };
@@ -1093,7 +1145,14 @@ fn top_decision(
     }
     let (samples, levels) = options.top_decision(pos);
     let cap = options.samples_cap(samples);
-    decide(pos, samples, levels, options, cap, seed, true).map(Top::Sampled)
+    let decision = decide(pos, samples, levels, options, cap, seed, true, None)?;
+    if options.escalates(pos) && decision.live.iter().filter(|&&l| l).count() > 1 {
+        let (samples, levels) = (options.nested_samples, levels.saturating_add(1));
+        let cap = options.samples_cap(samples);
+        let among = Some(decision.live.as_slice());
+        return decide(pos, samples, levels, options, cap, seed, true, among).map(Top::Sampled);
+    }
+    Some(Top::Sampled(decision))
 }
 
 #[cfg(test)]
@@ -1215,9 +1274,9 @@ mod tests {
             },
         );
         for (k, pos) in positions.iter().enumerate() {
-            let with = decide(pos, 24, 1, &options, 24, k as u64, false).unwrap();
+            let with = decide(pos, 24, 1, &options, 24, k as u64, false, None).unwrap();
             let without = without(Saving::Twins, || {
-                decide(pos, 24, 1, &options, 24, k as u64, false).unwrap()
+                decide(pos, 24, 1, &options, 24, k as u64, false, None).unwrap()
             });
             assert_eq!(without.twins, 0);
             assert_eq!(with.best, without.best, "{pos:?}");
@@ -1254,9 +1313,15 @@ mod tests {
                     continue;
                 }
                 let samples = if level == 1 { 24 } else { 6 };
-                let with = decide(pos, samples, level, &options, samples, k as u64, false).unwrap();
+                let with = decide(
+                    pos, samples, level, &options, samples, k as u64, false, None,
+                )
+                .unwrap();
                 let without = without(Saving::Meetings, || {
-                    decide(pos, samples, level, &options, samples, k as u64, false).unwrap()
+                    decide(
+                        pos, samples, level, &options, samples, k as u64, false, None,
+                    )
+                    .unwrap()
                 });
                 assert_eq!(without.meetings, 0);
                 assert_eq!(
@@ -1290,8 +1355,8 @@ mod tests {
                     break;
                 }
                 let pos = *game.position();
-                let plain = decide(&pos, samples, 1, &options, samples, k, false).unwrap();
-                let wide = decide(&pos, samples, 1, &options, cap, k, false).unwrap();
+                let plain = decide(&pos, samples, 1, &options, samples, k, false, None).unwrap();
+                let wide = decide(&pos, samples, 1, &options, cap, k, false, None).unwrap();
                 assert!(wide.tried.iter().all(|&t| t <= cap as usize));
                 let full = |d: &Decision, count| d.tried.iter().filter(|&&t| t == count).count();
                 if full(&plain, samples as usize) <= 1 {
@@ -1313,6 +1378,61 @@ mod tests {
         assert!(
             closed > 0 && extended > 0,
             "{closed} closed, {extended} extended"
+        );
+    }
+
+    /// An escalating top level plays a closed race as the quick player does and decides an
+    /// open one again with the deeper player among the placements still in it; in the
+    /// nested part of the deal it plays as without.
+    #[test]
+    fn escalation_redecides_only_open_races_among_their_placements() {
+        let nested = RolloutOptions {
+            nested_cards: 6,
+            nested_samples: 6,
+            inner_samples: 3,
+            ..RolloutOptions::new(24)
+        };
+        let options = RolloutOptions {
+            escalate_cards: 39,
+            ..nested
+        };
+        let (mut closed, mut open, mut narrowed) = (0, 0, 0);
+        for seed in 0..3 {
+            let deal = Deal::from_seed(Rules::new(13, 4, 3).unwrap(), seed);
+            let mut game = Calculation::new(deal);
+            for k in 0..60u64 {
+                if game.is_over() {
+                    break;
+                }
+                let pos = *game.position();
+                let played = rollout_moves(&pos, &options, k).unwrap().0;
+                if pos.turned().is_none() || !options.escalates(&pos) {
+                    assert_eq!(played, rollout_moves(&pos, &nested, k).unwrap().0);
+                } else {
+                    let quick = decide(&pos, 24, 1, &options, 24, k, true, None).unwrap();
+                    let live = quick.live.clone();
+                    if live.iter().filter(|&&l| l).count() <= 1 {
+                        closed += 1;
+                        assert_eq!(played, quick.played().0);
+                    } else {
+                        open += 1;
+                        narrowed += usize::from(live.contains(&false));
+                        let deep = decide(&pos, 6, 2, &options, 6, k, true, Some(&live)).unwrap();
+                        assert!(live[deep.best], "seed {seed}, decision {k}");
+                        for (i, &tried) in deep.tried.iter().enumerate() {
+                            assert_eq!(tried > 0, live[i], "seed {seed}, decision {k}");
+                        }
+                        assert_eq!(played, deep.played().0);
+                    }
+                }
+                for mv in played {
+                    game.play(mv).unwrap();
+                }
+            }
+        }
+        assert!(
+            closed > 0 && open > 0 && narrowed > 0,
+            "{closed} closed, {open} open, {narrowed} narrowed"
         );
     }
 
