@@ -103,6 +103,13 @@ ROWS = [
      "last 7 cards exact, 3 piles", 1000,
      # Stopped after these: 37 won against 36 for 100 orders a placement (p = 1.0).
      [1, 17, 33, 49]),
+    ("rollout-12800-nested40-exact7-3piles",
+     "rollout, 12,800 samples, a level deeper from 40 cards face down (100 × 16 samples), "
+     "last 7 cards exact, 3 piles", 1000, [1, 17, 33, 49, 65]),
+    ("rollout-12800-nested32-escalate48-exact7-3piles",
+     "rollout, 12,800 samples, a level deeper from 32 cards face down (100 × 16 samples) and "
+     "on the decisions left open before, last 7 cards exact, 3 piles", 1000,
+     [1, 17, 33, 49, 65]),
     ("rollout-100-level2-exact7-3piles",
      "rollout, two levels throughout (100 × 16 samples), last 7 cards exact, 3 piles", 1000,
      [1, 17, 33, 49, 65, 81, 97, 113, 129, 145]),

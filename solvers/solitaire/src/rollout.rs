@@ -97,6 +97,10 @@ pub struct RolloutOptions {
     /// the deeper player of `nested_cards` (`nested_samples` orders, one level more): the
     /// deeper player where the quicker one cannot tell the placements apart; 0 never does.
     /// Once `nested_cards` applies the deeper player decides throughout, as without.
+    /// Measured with 3 piles (12,800 samples, nested from 32, the deals ≡ 0 mod 16 of 0–999),
+    /// escalating from the first card won 41 of 63 deals, as many as without (8 won only
+    /// with, 8 only without), at 78 processor seconds a game against about 48: so 0 stays
+    /// the default.
     ///
     /// ```
     /// use cgtk_solitaire::{rollout_moves, Calculation, Deal, RolloutOptions, Rules};
