@@ -274,7 +274,7 @@ pub struct MctsArgs {
     #[arg(long)]
     levels: Option<u8>,
     /// Stock orders sampled per decision of the levels below the top (rollout with
-    /// --levels 2 or more, or with --nested-cards; default 4).
+    /// --levels 2 or more, or with --nested-cards or --escalate-cards; default 4).
     #[arg(long)]
     inner_samples: Option<u32>,
     /// Late in the deal, once at most C cards are face down, roll out a player one level
@@ -558,7 +558,7 @@ impl MctsArgs {
                 let deeper = nested_cards > 0 || escalate_cards > 0;
                 if self.inner_samples.is_some() && levels < 2 && !deeper {
                     return Err(usage(
-                        "--inner-samples applies to the levels below the top: give --levels 2 or more, or --nested-cards C",
+                        "--inner-samples applies to the levels below the top: give --levels 2 or more, --nested-cards C or --escalate-cards C",
                     ));
                 }
                 for (flag, cards) in [
