@@ -30,6 +30,10 @@ END = "<!-- calculation-runs:end -->"
 NESTED16_PLAN = [1, 9, 17, 25, 33, 2, 10, 18, 26, 34, 3, 11, 19, 27, 35, 4, 12, 20, 28, 36, 5,
                  13, 21, 29, 37]
 
+# The 5 shards of 80 holding the 63 deals ≡ 0 mod 16: the first slice of the 3-pile runs
+# paired with the player nested from 32.
+FIRST_SIXTEENTH = [1, 17, 33, 49, 65]
+
 # (folder, label, the run's `--deals`, the shards planned: None for all) in table order, as
 # docs/runs/calculation/README.md lists the runs; the pairs of budgets compared deal by deal.
 ROWS = [
@@ -92,12 +96,12 @@ ROWS = [
      [r + k for r in range(1, 17) for k in range(0, 80, 16)]),
     ("rollout-12800-nested32-50x32-exact7-3piles",
      "rollout, 12,800 samples, a level deeper from 32 cards face down (50 × 32 samples), "
-     "last 7 cards exact, 3 piles", 1000, [1, 17, 33, 49, 65]),
+     "last 7 cards exact, 3 piles", 1000, FIRST_SIXTEENTH),
     ("rollout-12800-nested32-fitted-exact7-3piles",
      "rollout, 12,800 samples, a level deeper from 32 cards face down (100 × 16 samples), "
      "last 7 cards exact, fitted base policy, 3 piles", 1000,
      # Stopped after these: 43 won against 41 for the order evaluation (p = 0.81).
-     [1, 17, 33, 49, 65]),
+     FIRST_SIXTEENTH),
     ("rollout-12800-nested32-200x16-exact7-3piles",
      "rollout, 12,800 samples, a level deeper from 32 cards face down (200 × 16 samples), "
      "last 7 cards exact, 3 piles", 1000,
@@ -105,11 +109,11 @@ ROWS = [
      [1, 17, 33, 49]),
     ("rollout-12800-nested40-exact7-3piles",
      "rollout, 12,800 samples, a level deeper from 40 cards face down (100 × 16 samples), "
-     "last 7 cards exact, 3 piles", 1000, [1, 17, 33, 49, 65]),
+     "last 7 cards exact, 3 piles", 1000, FIRST_SIXTEENTH),
     ("rollout-12800-nested32-escalate48-exact7-3piles",
      "rollout, 12,800 samples, a level deeper from 32 cards face down (100 × 16 samples) and "
      "on the decisions left open before, last 7 cards exact, 3 piles", 1000,
-     [1, 17, 33, 49, 65]),
+     FIRST_SIXTEENTH),
     ("rollout-100-level2-exact7-3piles",
      "rollout, two levels throughout (100 × 16 samples), last 7 cards exact, 3 piles", 1000,
      [1, 17, 33, 49, 65, 81, 97, 113, 129, 145]),

@@ -700,9 +700,11 @@ fn decide(
     let mut wins = vec![0u32; n];
     // value[i][s]: sample s of placement i (`sample_value`).
     let mut value: Vec<Vec<f64>> = vec![Vec::new(); n];
-    let allowed: Vec<bool> = among.map_or_else(|| vec![true; n], <[bool]>::to_vec);
-    debug_assert_eq!(allowed.len(), n);
-    let mut live = allowed.clone();
+    // The placements weighed; `live` starts as them (one vector, as without `among`: the
+    // levels below decide here many times a game).
+    debug_assert!(among.map_or(true, |a| a.len() == n));
+    let allowed = |i: usize| among.map_or(true, |a| a[i]);
+    let mut live: Vec<bool> = (0..n).map(allowed).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     // With no card left to sample, one order is exact.
     let samples = if rest.is_empty() { 1 } else { samples.max(1) };
@@ -721,8 +723,8 @@ fn decide(
             .iter()
             .map(|(_, child)| after_next_card(child, &mut scorer))
             .collect();
-        for j in (1..n).filter(|&j| allowed[j]) {
-            let twin = |i: &usize| allowed[*i] && twin_of[*i].is_none() && next[*i] == next[j];
+        for j in (1..n).filter(|&j| allowed(j)) {
+            let twin = |i: &usize| allowed(*i) && twin_of[*i].is_none() && next[*i] == next[j];
             if let Some(i) = (0..j).find(twin) {
                 twin_of[j] = Some(i);
                 live[j] = false;
