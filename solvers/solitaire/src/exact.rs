@@ -122,6 +122,42 @@ impl ExactMemory {
     }
 }
 
+/// The optimal chance of winning from any position (a card turned or one to turn), the
+/// positions of earlier searches remembered in `memory`: what [`exact_best_line_in`] gives
+/// for the best placement, here for any position, so also for the one a player's own
+/// placement left (the difference is what the placement gave away). More than
+/// `max_positions` positions is refused with [`ExactError::TooLarge`] (the memory is then
+/// emptied).
+///
+/// ```
+/// use cgtk_solitaire::{exact_best_line_in, exact_value_in, exact_win_probability, ExactMemory, Position, Rules};
+/// let rules = Rules::new(5, 2, 2).unwrap();
+/// let mut memory = ExactMemory::default();
+/// let start = Position::start(rules);
+/// let p = exact_value_in(&start, 1_000_000, &mut memory).unwrap();
+/// assert_eq!(p, exact_win_probability(rules, 1_000_000).unwrap());
+/// // After a card is turned, the best line keeps the chance its placement has.
+/// let mut pos = start;
+/// pos.turn(3).unwrap();
+/// let (line, q) = exact_best_line_in(&pos, 1_000_000, &mut memory).unwrap().unwrap();
+/// let mut after = pos;
+/// for mv in line {
+///     after.play(mv).unwrap();
+/// }
+/// assert_eq!(exact_value_in(&after, 1_000_000, &mut memory).unwrap(), q);
+/// ```
+pub fn exact_value_in(
+    pos: &Position,
+    max_positions: usize,
+    memory: &mut ExactMemory,
+) -> Result<f64, ExactError> {
+    let result = value(pos, &mut memory.memo, max_positions);
+    if result.is_err() {
+        memory.memo = Memo::default();
+    }
+    result
+}
+
 /// [`exact_best_line`] with the positions of earlier searches remembered in `memory`,
 /// which keeps this search's positions for the next: the same line and probability as a
 /// search afresh, usually sooner. `max_positions` bounds the memory as a whole; a search

@@ -76,8 +76,8 @@ pub use review::{
 
 mod exact;
 pub use exact::{
-    all_deals, exact_best_line, exact_best_line_in, exact_best_move, exact_win_probability,
-    winnable_deals, ExactError, ExactMemory,
+    all_deals, exact_best_line, exact_best_line_in, exact_best_move, exact_value_in,
+    exact_win_probability, winnable_deals, ExactError, ExactMemory,
 };
 
 mod stats;

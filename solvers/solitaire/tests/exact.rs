@@ -5,8 +5,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cgtk_solitaire::{
-    exact_best_line, exact_best_line_in, play_out, rollout_moves, Calculation, Deal, ExactError,
-    ExactMemory, PlayerKind, Position, RolloutOptions, Rules,
+    exact_best_line, exact_best_line_in, exact_value_in, play_out, rollout_moves, Calculation,
+    Deal, ExactError, ExactMemory, Move, PlayerKind, Position, RolloutOptions, Rules,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -112,4 +112,60 @@ fn a_memory_too_full_for_the_limit_starts_afresh() {
         Err(ExactError::TooLarge(tight))
     );
     assert!(memory.is_empty());
+}
+
+/// The value of any position (`exact_value_in`) agrees with the best line's: no placement
+/// of a turned card is worth more than the best line's chance, the best line's own
+/// placement is worth exactly that, and a chance position is worth the mean of its turns.
+#[test]
+fn every_placement_is_worth_at_most_the_best_line() {
+    let mut placements = 0;
+    let mut short = 0;
+    for seed in [0, 100] {
+        let pos = position_with(seed, 7);
+        let mut memory = ExactMemory::default();
+        let (line, best) = exact_best_line_in(&pos, usize::MAX, &mut memory)
+            .unwrap()
+            .unwrap();
+        let mut after = pos;
+        for &mv in &line {
+            after.play(mv).unwrap();
+        }
+        assert_eq!(
+            exact_value_in(&after, usize::MAX, &mut memory).unwrap(),
+            best
+        );
+        // Each single placement of the turned card (no waste moves before it).
+        let mut moves = Vec::new();
+        pos.moves(&mut moves);
+        for mv in moves
+            .into_iter()
+            .filter(|mv| !matches!(mv, Move::WasteToFoundation { .. }))
+        {
+            let mut child = pos;
+            child.play(mv).unwrap();
+            let v = exact_value_in(&child, usize::MAX, &mut memory).unwrap();
+            assert!(v <= best, "seed {seed} {mv}: {v} > {best}");
+            placements += 1;
+            short += usize::from(v < best);
+        }
+        // A chance position: the mean over the ranks turned, by their counts.
+        let total = after.unseen_total() as f64;
+        let mean: f64 = (1..=after.rules().ranks())
+            .filter(|&r| after.unseen(r) > 0)
+            .map(|r| {
+                let mut turned = after;
+                turned.turn(r).unwrap();
+                let v = exact_best_line_in(&turned, usize::MAX, &mut memory)
+                    .unwrap()
+                    .map_or(0.0, |(_, v)| v);
+                f64::from(after.unseen(r)) / total * v
+            })
+            .sum();
+        assert!(
+            (mean - best).abs() < 1e-12,
+            "seed {seed}: {mean} against {best}"
+        );
+    }
+    assert!(placements > 2 && short > 0, "{placements} {short}");
 }
