@@ -125,9 +125,9 @@ impl ExactMemory {
 /// The optimal chance of winning from any position (a card turned or one to turn), the
 /// positions of earlier searches remembered in `memory`: what [`exact_best_line_in`] gives
 /// for the best placement, here for any position, so also for the one a player's own
-/// placement left (the difference is what the placement gave away). More than
-/// `max_positions` positions is refused with [`ExactError::TooLarge`] (the memory is then
-/// emptied).
+/// placement left (the difference is what the placement gave away). A search that would
+/// leave more than `max_positions` positions in the memory (earlier ones included) is
+/// refused with [`ExactError::TooLarge`], and the memory is then emptied.
 ///
 /// ```
 /// use cgtk_solitaire::{exact_best_line_in, exact_value_in, exact_win_probability, ExactMemory, Position, Rules};
