@@ -82,7 +82,7 @@ ROWS = [
     ("rollout-100-level2-exact7",
      "rollout, two levels throughout (100 × 16 samples), last 7 cards exact", 1000,
      # Shards k and k + 40 of 80 are shard k of 40 of rollout-1600-nested16-exact7: first
-     # its deals ≡ 0 mod 8, then those ≡ 1, 2, 3 and 4 mod 8; then the deals ≡ 5 mod 8,
+     # its deals ≡ 0 mod 8, then those ≡ 1, 2, 3 and 4 mod 8; then the deals ≡ 5 and 6 mod 8,
      # which that run did not play.
      [1, 41, 9, 49, 17, 57, 25, 65, 33, 73, 2, 42, 10, 50, 18, 58, 26, 66, 34, 74,
       3, 43, 11, 51, 19, 59, 27, 67, 35, 75, 4, 44, 12, 52, 20, 60, 28, 68, 36, 76,
