@@ -100,8 +100,9 @@ ROWS = [
      "rollout, 12,800 samples, a level deeper from 32 cards face down (100 × 16 samples), "
      "last 7 cards exact, fitted base policy, 3 piles", 1000,
      # The plan of the order run above, by the deals' residue mod 16; played so far: ≡ 0 to
-     # 5 mod 16 (≡ 0 in the seventeenth session, ≡ 1 to 5 in the thirty-sixth).
-     [r + k for r in range(1, 7) for k in range(0, 80, 16)]),
+     # 5 mod 16 (≡ 0 in the seventeenth session, ≡ 1 to 5 in the thirty-sixth) and the
+     # first two shards of ≡ 6.
+     [r + k for r in range(1, 7) for k in range(0, 80, 16)] + [7, 23]),
     ("rollout-12800-nested32-200x16-exact7-3piles",
      "rollout, 12,800 samples, a level deeper from 32 cards face down (200 × 16 samples), "
      "last 7 cards exact, 3 piles", 1000,
