@@ -30,9 +30,14 @@ END = "<!-- calculation-runs:end -->"
 NESTED16_PLAN = [1, 9, 17, 25, 33, 2, 10, 18, 26, 34, 3, 11, 19, 27, 35, 4, 12, 20, 28, 36, 5,
                  13, 21, 29, 37]
 
+# Every shard of 80 of the 3-pile player nested from 32, in the order played: by the deals'
+# residue mod 16 (1, 17, 33, 49, 65 hold the deals ≡ 0 mod 16, then 2, 18, …). The runs paired
+# with it play a prefix of this plan.
+RESIDUE16_PLAN = [r + k for r in range(1, 17) for k in range(0, 80, 16)]
+
 # The 5 shards of 80 holding the 63 deals ≡ 0 mod 16: the first slice of the 3-pile runs
 # paired with the player nested from 32.
-FIRST_SIXTEENTH = [1, 17, 33, 49, 65]
+FIRST_SIXTEENTH = RESIDUE16_PLAN[:5]
 
 # (folder, label, the run's `--deals`, the shards planned: None for all) in table order, as
 # docs/runs/calculation/README.md lists the runs; the pairs of budgets compared deal by deal.
@@ -91,18 +96,16 @@ ROWS = [
     ("rollout-12800-nested32-exact7-3piles",
      "rollout, 12,800 samples, a level deeper from 32 cards face down (100 × 16 samples), "
      "last 7 cards exact, 3 piles", 1000,
-     # Every shard, played by the deals' residue mod 16: 1, 17, 33, 49, 65, then 2, 18, ….
-     [r + k for r in range(1, 17) for k in range(0, 80, 16)]),
+     RESIDUE16_PLAN),
     ("rollout-12800-nested32-50x32-exact7-3piles",
      "rollout, 12,800 samples, a level deeper from 32 cards face down (50 × 32 samples), "
      "last 7 cards exact, 3 piles", 1000, FIRST_SIXTEENTH),
     ("rollout-12800-nested32-fitted-exact7-3piles",
      "rollout, 12,800 samples, a level deeper from 32 cards face down (100 × 16 samples), "
      "last 7 cards exact, fitted base policy, 3 piles", 1000,
-     # The plan of the order run above, by the deals' residue mod 16; played so far: ≡ 0 to
-     # 5 mod 16 (≡ 0 in the seventeenth session, ≡ 1 to 5 in the thirty-sixth) and the
-     # first two shards of ≡ 6.
-     [r + k for r in range(1, 7) for k in range(0, 80, 16)] + [7, 23]),
+     # Played so far: ≡ 0 to 5 mod 16 (≡ 0 in the seventeenth session, ≡ 1 to 5 in the
+     # thirty-sixth) and the first two shards of ≡ 6.
+     RESIDUE16_PLAN[:32]),
     ("rollout-12800-nested32-200x16-exact7-3piles",
      "rollout, 12,800 samples, a level deeper from 32 cards face down (200 × 16 samples), "
      "last 7 cards exact, 3 piles", 1000,
