@@ -103,10 +103,10 @@ ROWS = [
     ("rollout-12800-nested32-fitted-exact7-3piles",
      "rollout, 12,800 samples, a level deeper from 32 cards face down (100 × 16 samples), "
      "last 7 cards exact, fitted base policy, 3 piles", 1000,
-     # Played so far: ≡ 0 to 11 mod 16 (≡ 0 in the seventeenth session, ≡ 1 to 5 and two
-     # shards of ≡ 6 in the thirty-sixth, the rest in the thirty-seventh) and the first two
-     # shards of ≡ 12.
-     RESIDUE16_PLAN[:62]),
+     # ≡ 0 mod 16 in the seventeenth session, ≡ 1 to 5 and two shards of ≡ 6 in the
+     # thirty-sixth, ≡ 6 to 11 and two shards of ≡ 12 in the thirty-seventh, the rest in the
+     # thirty-eighth: complete.
+     RESIDUE16_PLAN),
     ("rollout-12800-nested32-200x16-exact7-3piles",
      "rollout, 12,800 samples, a level deeper from 32 cards face down (200 × 16 samples), "
      "last 7 cards exact, 3 piles", 1000,
