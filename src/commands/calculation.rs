@@ -313,7 +313,11 @@ pub struct MctsArgs {
     /// by (rollout): `order` (default; the waste piles' order and the cards home) or
     /// `fitted` (thirteen features weighted as fitted to a 400-sample player's choices with
     /// 3 piles; see the library's `BasePolicy`). With 3 piles fitted wins more games at
-    /// equal samples but takes about 1.27 times as long; at equal time it did no better.
+    /// equal samples: at 400 samples it took about 1.27 times as long and at equal time did
+    /// no better, but the strongest 3-pile player (--samples 12800 --nested-cards 32
+    /// --nested-samples 100 --inner-samples 16 --exact-cards 7 --exact-positions 50000000)
+    /// won 700 of deals 0–999 with it against 642 with order. With 4 piles fitted alone wins
+    /// about half as many games.
     #[arg(long, value_enum)]
     base: Option<BaseName>,
     /// Let a top-level decision still open after its samples sample on, up to N times as
