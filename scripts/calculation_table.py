@@ -90,6 +90,12 @@ ROWS = [
      # they were played by the deals' residue mod 8, first the five residues that run played,
      # then ≡ 5, 6 and 7 (docs/runs/calculation/README.md gives the order).
      list(range(1, 81))),
+    ("rollout-12800-nested32-exact7",
+     "rollout, 12,800 samples, a level deeper from 32 cards face down (100 × 16 samples), "
+     "last 7 cards exact", 1000,
+     # The 3-pile player's strongest settings with 4 piles, from the thirty-ninth session, by
+     # the deals' residue mod 16 as the 3-pile run; paired with the two-level player.
+     RESIDUE16_PLAN),
     ("rollout-12800-nested24-exact7-3piles",
      "rollout, 12,800 samples, a level deeper from 24 cards face down (100 × 16 samples), "
      "last 7 cards exact, 3 piles", 1000, [1, 17, 33, 49, 65, 2, 18, 34, 50, 66]),
