@@ -136,6 +136,10 @@ ROWS = [
     ("solver-1m", "the solver (every card known), 10⁶ positions a deal", 10000, None),
     ("solver-1m-3piles", "the solver (every card known), 10⁶ positions a deal, 3 piles",
      10000, None),
+    ("solver-10m", "the solver (every card known), 10⁷ positions a deal", 10000, None),
+    ("solver-100m", "the solver (every card known), 10⁸ positions a deal", 10000, None),
+    ("solver-10m-3piles", "the solver (every card known), 10⁷ positions a deal, 3 piles",
+     10000, None),
 ]
 PAIRS = [("1k", "1,000"), ("10k", "10,000"), ("100k", "100,000")]
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
