@@ -700,6 +700,12 @@ impl Search<'_> {
                 };
             }
         }
+        if self.nodes >= self.limits.nodes {
+            // The limit is spent (its last position was refuted as dead): stop before
+            // counting another, so no search reports more positions than its limit.
+            self.aborted = true;
+            return Found::Lost { complete: false };
+        }
         self.nodes += 1;
         if dead(pos) {
             self.lost.insert(k, PROVED);

@@ -163,3 +163,35 @@ fn a_node_limit_gives_an_honest_unknown() {
     ));
     assert_ne!(report.solution, Solution::Loss);
 }
+
+#[test]
+fn no_search_counts_more_positions_than_its_limit() {
+    // Every small limit on many deals, reduced and standard: the limit often falls on a
+    // dead position, which the search counts and refutes without expanding it.
+    let mut deals: Vec<Deal> = (0..12)
+        .map(|seed| Deal::from_seed(Rules::STANDARD, seed))
+        .collect();
+    for (ranks, foundations, piles) in [(7, 2, 1), (7, 2, 2), (5, 2, 1)] {
+        let rules = Rules::new(ranks, foundations, piles).unwrap();
+        deals.extend((0..12).map(|seed| Deal::from_seed(rules, seed)));
+    }
+    let mut at_limit = 0;
+    for deal in &deals {
+        for nodes in 1..=80 {
+            let limits = SolveLimits { nodes, time: None };
+            for method in [SolveMethod::DepthFirst, SolveMethod::BeamFirst] {
+                let report = solve_with(deal, limits, method);
+                assert!(
+                    report.nodes <= nodes,
+                    "{method:?} counted {} positions with a limit of {nodes}",
+                    report.nodes
+                );
+                if report.solution == Solution::Unknown {
+                    at_limit += 1;
+                }
+            }
+        }
+    }
+    // The limits were reached, not just respected by searches that ended early.
+    assert!(at_limit > 1000, "{at_limit}");
+}
