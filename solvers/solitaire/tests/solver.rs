@@ -166,8 +166,9 @@ fn a_node_limit_gives_an_honest_unknown() {
 
 #[test]
 fn no_search_counts_more_positions_than_its_limit() {
-    // Every small limit on many deals, reduced and standard: the limit often falls on a
-    // dead position, which the search counts and refutes without expanding it.
+    // Every small limit on many deals, reduced and standard: the limit can fall on a dead
+    // position, which the search counts and refutes without expanding it (the case in which
+    // it once went on past the limit).
     let mut deals: Vec<Deal> = (0..12)
         .map(|seed| Deal::from_seed(Rules::STANDARD, seed))
         .collect();
