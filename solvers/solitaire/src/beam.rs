@@ -92,10 +92,22 @@ pub(crate) enum Beam {
     Open,
 }
 
+/// What became of a child position a beam generated.
+enum Pushed {
+    /// The child is won.
+    Won(Box<Node>),
+    /// Kept for the next layer.
+    Kept,
+    /// Dropped: lost, or equal to one met before.
+    Dropped,
+    /// Not counted: the node limit is spent.
+    Limit,
+}
+
 /// Searches for a winning line from `start` (a position waiting for a card to be turned)
 /// of a game whose stock comes in the order `stock`, keeping `width` positions per layer.
 /// Every child generated counts as a node in `nodes`; the search gives up when `nodes`
-/// passes `node_limit`.
+/// reaches `node_limit`, before counting one more.
 ///
 /// A layer's children are every position reachable from its positions with one more card
 /// turned, up to the order of the piles: the turned card goes to a foundation or a pile,
@@ -155,13 +167,16 @@ pub(crate) fn beam_search(
         for (p, node) in layer.nodes.iter().enumerate() {
             let mut pos = node.pos;
             pos.turn_unchecked(card);
-            // Err(won) for a won child, Ok(true) for a child kept, Ok(false) for one
-            // dropped (lost or met before).
+            // A child won, kept, or dropped (lost or met before); none counted once the
+            // node limit is spent.
             let mut push = |child: Position,
                             next: &mut Layer,
                             from: usize,
                             children: &mut Vec<Node>|
-             -> Result<bool, Box<Node>> {
+             -> Pushed {
+                if *nodes >= node_limit {
+                    return Pushed::Limit;
+                }
                 *nodes += 1;
                 let node = Node {
                     pos: child,
@@ -171,19 +186,19 @@ pub(crate) fn beam_search(
                     score: 0,
                 };
                 if child.is_won() {
-                    return Err(Box::new(node));
+                    return Pushed::Won(Box::new(node));
                 }
                 // A child met before is dropped before the (costlier) dead test; a dead
                 // child stays in `seen`, which drops its copies just the same.
                 if !seen.insert(key(&child, None)) || dead(&child) {
                     next.moves.truncate(from);
-                    return Ok(false);
+                    return Pushed::Dropped;
                 }
                 children.push(Node {
                     score: scorer.score(&child, EMPTY_PILE_BONUS),
                     ..node
                 });
-                Ok(true)
+                Pushed::Kept
             };
             for f in 0..rules.foundations() {
                 if pos.needs(f) != Some(card) {
@@ -199,9 +214,10 @@ pub(crate) fn beam_search(
                     let from = next.moves.len();
                     next.moves.extend_from_slice(&line);
                     match push(state, &mut next, from, &mut children) {
-                        Err(won) => return Beam::Won(line_to(&layers, &next, &won)),
-                        Ok(false) => continue,
-                        Ok(true) => {}
+                        Pushed::Won(won) => return Beam::Won(line_to(&layers, &next, &won)),
+                        Pushed::Limit => return Beam::Open,
+                        Pushed::Dropped => continue,
+                        Pushed::Kept => {}
                     }
                     for w in 0..rules.piles() {
                         let Some(&top) = state.pile(w).last() else {
@@ -232,8 +248,10 @@ pub(crate) fn beam_search(
                 let mv = Move::StockToWaste(w as u8);
                 child.play_unchecked(mv);
                 next.moves.push(mv);
-                if let Err(won) = push(child, &mut next, from, &mut children) {
-                    return Beam::Won(line_to(&layers, &next, &won));
+                match push(child, &mut next, from, &mut children) {
+                    Pushed::Won(won) => return Beam::Won(line_to(&layers, &next, &won)),
+                    Pushed::Limit => return Beam::Open,
+                    Pushed::Dropped | Pushed::Kept => {}
                 }
             }
             if *nodes >= node_limit {

@@ -166,9 +166,10 @@ fn a_node_limit_gives_an_honest_unknown() {
 
 #[test]
 fn no_search_counts_more_positions_than_its_limit() {
-    // Every small limit on many deals, reduced and standard: the limit can fall on a dead
-    // position, which the search counts and refutes without expanding it (the case in which
-    // it once went on past the limit).
+    // Small limits on many deals, reduced and standard, every method. The limit can fall on
+    // a dead position, which the depth-first search counts and refutes without expanding it,
+    // or among the children of one position, which a beam generates together: the cases in
+    // which the searches once went on past it.
     let mut deals: Vec<Deal> = (0..12)
         .map(|seed| Deal::from_seed(Rules::STANDARD, seed))
         .collect();
@@ -178,9 +179,14 @@ fn no_search_counts_more_positions_than_its_limit() {
     }
     let mut at_limit = 0;
     for deal in &deals {
-        for nodes in 1..=80 {
+        // The beams take 90% of limits from 100 on.
+        for nodes in (1..=80).chain((100..=600).step_by(25)) {
             let limits = SolveLimits { nodes, time: None };
-            for method in [SolveMethod::DepthFirst, SolveMethod::BeamFirst] {
+            for method in [
+                SolveMethod::DepthFirst,
+                SolveMethod::BeamFirst,
+                SolveMethod::BreadthFirst,
+            ] {
                 let report = solve_with(deal, limits, method);
                 assert!(
                     report.nodes <= nodes,
