@@ -701,8 +701,9 @@ impl Search<'_> {
             }
         }
         if self.nodes >= self.limits.nodes {
-            // The limit is spent (its last position was refuted as dead): stop before
-            // counting another, so no search reports more positions than its limit.
+            // The limit is spent: stop before counting another position, so no search
+            // reports more than its limit (a dead position is counted and refuted below
+            // without looking at the limit).
             self.aborted = true;
             return Found::Lost { complete: false };
         }
