@@ -432,6 +432,12 @@ impl Provable {
     ) -> Result<T::Output, String> {
         match self {
             Provable::Nim => {
+                // `prove nim 1,2 --variant foo` was accepted and reported variant "foo".
+                if variant != "standard" {
+                    return Err(format!(
+                        "unknown nim variant {variant:?}: expected standard (Nim has no other; the heaps are the position, e.g. `cgtk prove nim 3,4,5`)"
+                    ));
+                }
                 let text =
                     text.ok_or("nim needs a position: the heaps, e.g. `cgtk prove nim 3,4,5`")?;
                 let (heaps, side) = text.split_once(';').unwrap_or((text, "first"));

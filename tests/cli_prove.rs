@@ -35,11 +35,72 @@ fn nim_json_by_pns() {
     assert_eq!(value["proof_move"], "1:2");
     assert_eq!(value["goal"], "first wins");
     insta::assert_json_snapshot!("prove_nim_json", value);
+    assert_eq!(value["refuting_move"], serde_json::Value::Null);
     // The same heaps with the second player to move: the first player does not win, and
-    // the proof move is the second player's refutation (the same winning move).
+    // the second player's refutation (the same winning move) is named as such.
     let value = json(&["--json", "prove", "nim", "3,4,5;second", "--for", "first"]);
     assert_eq!(value["result"], "disproved");
-    assert_eq!(value["proof_move"], "1:2");
+    assert_eq!(value["refuting_move"], "1:2");
+    assert_eq!(value["proof_move"], serde_json::Value::Null);
+}
+
+/// A disproved goal printed the refuter's move as `proof move: 2:1`, and `--json` named it
+/// `proof_move`: it is the refuting move.
+#[test]
+fn a_disproof_names_the_refuting_move() {
+    let out = ok(&["prove", "nim", "1,2", "--for", "second"]);
+    assert!(out.contains("result: disproved"), "{out}");
+    assert!(out.contains("\nrefuting move: 2:1\n"), "{out}");
+    assert!(!out.contains("proof move"), "{out}");
+    let value = json(&["--json", "prove", "nim", "1,2", "--for", "second"]);
+    assert_eq!(value["refuting_move"], "2:1");
+    assert_eq!(value["proof_move"], serde_json::Value::Null);
+}
+
+/// `--nodes N` was overshot by one (`--nodes 1` reported 2 nodes, `--nodes 100000`
+/// 100001): no search counts more nodes than its limit, and one stopped by the limit has
+/// counted exactly the limit.
+#[test]
+fn no_search_counts_more_nodes_than_its_limit() {
+    for algorithm in ["pns", "dfpn"] {
+        for limit in [1u64, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144] {
+            let limit_text = limit.to_string();
+            let value = json(&[
+                "--json",
+                "prove",
+                "nim",
+                "3,4,5",
+                "--algorithm",
+                algorithm,
+                "--nodes",
+                &limit_text,
+            ]);
+            let nodes = value["nodes"].as_u64().unwrap();
+            assert!(nodes <= limit, "{algorithm} --nodes {limit}: {nodes} nodes");
+            if value["result"] == "unknown" {
+                assert_eq!(value["stopped"], "nodes", "{algorithm} --nodes {limit}");
+                assert_eq!(nodes, limit, "{algorithm} --nodes {limit}");
+            }
+        }
+    }
+}
+
+/// `prove nim 1,2 --variant foo` succeeded and reported the variant "foo"; Nim has no
+/// variant (the heaps are the position), and an unknown one is refused as for the other
+/// games.
+#[test]
+fn nim_refuses_a_variant() {
+    for variant in ["foo", "", "first-two-turns"] {
+        let err = usage_error(&["prove", "nim", "1,2", "--variant", variant]);
+        assert_eq!(
+            err,
+            format!(
+                "error: unknown nim variant {variant:?}: expected standard (Nim has no other; the heaps are the position, e.g. `cgtk prove nim 3,4,5`)\n"
+            )
+        );
+    }
+    let value = json(&["--json", "prove", "nim", "1,2", "--variant", "standard"]);
+    assert_eq!(value["variant"], "standard");
 }
 
 #[test]

@@ -49,7 +49,7 @@ pub struct Args {
     /// heaps, e.g. `3,4,5` or `3,4,5;second` (the side to move, default first).
     pub position: Option<String>,
     /// The rules variant, e.g. `first-two-turns` (Mu Torere), `compulsory-capture`
-    /// (Kono), `fox=b8,first=hounds` (Fox and Hounds).
+    /// (Kono), `fox=b8,first=hounds` (Fox and Hounds); Nim has none.
     #[arg(long, default_value = "standard")]
     pub variant: String,
     /// The player whose goal is proved (default: the side to move).
@@ -80,7 +80,10 @@ struct Report {
     /// `proved`, `disproved` or `unknown`.
     result: Status,
     nodes: u64,
+    /// The prover's move that proves the goal (proved, the prover to move).
     proof_move: Option<String>,
+    /// The refuter's move that disproves it (disproved, the refuter to move).
+    refuting_move: Option<String>,
     pv: Vec<String>,
     seconds: f64,
     /// Which limit stopped an unknown search.
@@ -178,7 +181,14 @@ fn search<G: ProvableGame, O: Objective<G>>(
         bar.finish_and_clear();
     }
     let result = result.map_err(usage)?;
-    let proof_move = result.proof_move.map(|m| game.move_text(m));
+    // The search's deciding move proves when the goal is proved and refutes when it is
+    // disproved; a disproof's move used to be printed as `proof move`.
+    let deciding = result.proof_move.map(|m| game.move_text(m));
+    let (proof_move, refuting_move) = match result.status {
+        Status::Proved => (deciding, None),
+        Status::Disproved => (None, deciding),
+        Status::Unknown => (None, None),
+    };
     let mut line = game.clone();
     let mut pv = Vec::with_capacity(result.pv.len());
     for &mv in &result.pv {
@@ -194,6 +204,7 @@ fn search<G: ProvableGame, O: Objective<G>>(
         result: result.status,
         nodes: result.nodes,
         proof_move,
+        refuting_move,
         pv,
         seconds: result.elapsed.as_secs_f64(),
         stopped: result.stopped,
@@ -215,6 +226,9 @@ fn text(r: &Report) -> String {
     );
     if let Some(mv) = &r.proof_move {
         let _ = writeln!(out, "proof move: {mv}");
+    }
+    if let Some(mv) = &r.refuting_move {
+        let _ = writeln!(out, "refuting move: {mv}");
     }
     if !r.pv.is_empty() {
         let _ = writeln!(out, "principal variation: {}", r.pv.join(" "));

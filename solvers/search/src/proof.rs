@@ -281,21 +281,29 @@ impl<'a> Meter<'a> {
         }
     }
 
-    /// Counts one generated position; false once a limit is met.
+    /// Counts one position about to be generated; false, without counting it, once a
+    /// limit is met (the caller then leaves it ungenerated). So a search never counts more
+    /// positions than [`Budget::nodes`], and one stopped by that limit has counted exactly
+    /// the limit. (It used to count the position first and overshoot by one.)
     #[inline]
     pub fn count(&mut self) -> bool {
-        self.nodes += 1;
-        if self.budget.nodes.is_some_and(|n| self.nodes > n) {
-            self.stopped = Some(Limit::Nodes);
+        if self.stopped.is_some() {
+            return false;
         }
-        if self.nodes & 1023 == 0 {
+        if self.budget.nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = Some(Limit::Nodes);
+            return false;
+        }
+        if (self.nodes + 1) & 1023 == 0 {
             if let Some(t) = self.budget.time {
                 if self.start.elapsed() > t {
                     self.stopped = Some(Limit::Time);
+                    return false;
                 }
             }
         }
-        self.stopped.is_none()
+        self.nodes += 1;
+        true
     }
 
     /// Checks the memory limit against `bytes` in use.

@@ -126,6 +126,60 @@ impl cgtk_search::Objective<MuTorere> for Dyn<'_> {
     }
 }
 
+/// No search counts more nodes than its limit (they overshot by one, and df-pn's fixed
+/// point went on counting after the limit): one stopped by the limit has counted exactly
+/// the limit, and one that finishes within it agrees with an unlimited search. Every limit
+/// 1-300 on the Mu Torere start and Nim 3,4,5, by PNS over the graph and over the tree and
+/// by df-pn with and without the 1+ε trick.
+#[test]
+fn no_search_counts_more_nodes_than_its_limit() {
+    use cgtk_core::Game;
+    use cgtk_search::{dfpn, pns, Limit, ProofResult, Status, Wins};
+    fn each_limit<G: Game + Clone>(start: &G, key: &dyn Fn(&G) -> u64) {
+        let goal = Wins::side_to_move(start);
+        let searches: [(&str, fn(&ProofConfig) -> ProofConfig); 4] = [
+            ("pns", |c| *c),
+            ("pns tree", |c| ProofConfig {
+                transpositions: false,
+                ..*c
+            }),
+            ("dfpn", |c| *c),
+            ("dfpn 1+ε", |c| ProofConfig {
+                epsilon: 0.25,
+                ..*c
+            }),
+        ];
+        for (name, config) in searches {
+            let run = |config: &ProofConfig| -> ProofResult<G::Move> {
+                let mut game = start.clone();
+                let r = if name.starts_with("pns") {
+                    pns(&mut game, &goal, &key, config, &|_| {})
+                } else {
+                    dfpn(&mut game, &goal, &key, config, &|_| {})
+                };
+                r.unwrap()
+            };
+            let full = run(&config(&ProofConfig::default()));
+            assert_ne!(full.status, Status::Unknown, "{name}");
+            for limit in 1..=300 {
+                let r = run(&config(&ProofConfig::nodes(limit)));
+                assert!(r.nodes <= limit, "{name} at {limit}: {} nodes", r.nodes);
+                if r.status == Status::Unknown {
+                    assert_eq!(r.stopped, Some(Limit::Nodes), "{name} at {limit}");
+                    assert_eq!(r.nodes, limit, "{name} at {limit}");
+                } else {
+                    assert_eq!(r.status, full.status, "{name} at {limit}");
+                    assert_eq!(r.stopped, None, "{name} at {limit}");
+                }
+            }
+        }
+    }
+    each_limit(&MuTorere::start(Default::default()), &|g: &MuTorere| {
+        g.index()
+    });
+    each_limit(&Nim::new(&[3, 4, 5]).unwrap(), &|g: &Nim| g.key());
+}
+
 /// Budgets stop a search with unknown and say which limit; a bad epsilon is an error.
 #[test]
 fn budgets_and_errors() {
@@ -141,7 +195,7 @@ fn budgets_and_errors() {
         ] {
             assert_eq!(r.status, Status::Unknown);
             assert_eq!(r.stopped, Some(Limit::Nodes));
-            assert!(r.nodes <= nodes + 1);
+            assert_eq!(r.nodes, nodes);
         }
     }
     let tiny = ProofConfig {
