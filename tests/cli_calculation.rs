@@ -259,6 +259,41 @@ fn options_a_player_would_ignore_are_refused_by_name() {
         stderr.contains("--playouts applies to --player mcts or best, not to --player solver"),
         "{stderr}"
     );
+    // The solver's node limit is refused for the players (it was once ignored), and node
+    // limits of 0 are refused; so are more than two levels (a third runs for hours).
+    for (args, message) in [
+        (
+            &[
+                "bench",
+                "--player",
+                "rule-based",
+                "--deals",
+                "1",
+                "--nodes",
+                "5",
+            ][..],
+            "--nodes applies to --player solver",
+        ),
+        (
+            &[
+                "bench", "--player", "solver", "--deals", "1", "--nodes", "0",
+            ],
+            "--nodes",
+        ),
+        (&["solve", "--seed", "1", "--nodes", "0"], "--nodes"),
+        (&["review", "--seed", "1", "--nodes", "0"], "--nodes"),
+        (
+            &[
+                "play-out", "--seed", "1", "--player", "rollout", "--levels", "3",
+            ],
+            "--levels",
+        ),
+    ] {
+        let mut all = vec!["calculation"];
+        all.extend_from_slice(args);
+        let stderr = common::usage_error(&all);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
     // best's own policy and reward take --blend-percent and --mixed-weight without
     // --playout-policy or --reward (they were once dropped silently).
     let best = "--player best --playouts 20 --blend-percent 70 --mixed-weight 0.4";

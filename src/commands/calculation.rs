@@ -61,8 +61,8 @@ pub enum Command {
         /// Waste piles: 4, or 3 in the variant.
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
         piles: u8,
-        /// Positions to search at most.
-        #[arg(long, default_value_t = 5_000_000)]
+        /// Positions to search at most, at least 1.
+        #[arg(long, default_value_t = 5_000_000, value_parser = clap::value_parser!(u64).range(1..))]
         nodes: u64,
         /// Seconds to search at most.
         #[arg(long, value_name = "SECONDS")]
@@ -98,8 +98,8 @@ pub enum Command {
         /// input).
         #[arg(long, value_name = "FILE")]
         game: Option<PathBuf>,
-        /// Positions the solver may search at each point.
-        #[arg(long, default_value_t = 200_000)]
+        /// Positions the solver may search at each point, at least 1.
+        #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..))]
         nodes: u64,
         #[command(flatten)]
         mcts: MctsArgs,
@@ -128,15 +128,17 @@ pub enum Command {
         /// machines; `cgtk calculation merge` adds the slices' results.
         #[arg(long, value_name = "I/N")]
         shard: Option<String>,
-        /// The solver's node limit per deal (with `--player solver`).
-        #[arg(long, default_value_t = 2_000_000)]
-        nodes: u64,
+        /// The solver's node limit per deal, at least 1 (with `--player solver`; default
+        /// 2000000).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
         #[command(flatten)]
         mcts: MctsArgs,
     },
     /// Add up the JSON results of `bench` runs (shards of one run), with the rate and
-    /// interval recomputed; a deal found in two of the files (a shard given twice) is
-    /// refused.
+    /// interval recomputed. A deal found in two of the files (a shard given twice: played
+    /// in both, or won in both for results that do not list the deals played) is refused,
+    /// as is a file whose counts do not add up.
     Merge {
         /// JSON files written by `cgtk --json calculation bench`.
         #[arg(required = true)]
@@ -269,12 +271,14 @@ pub struct MctsArgs {
     /// default 16; rollout, default 200).
     #[arg(long)]
     samples: Option<u32>,
-    /// Rollout levels (rollout; default 1): 0 plays the greedy base policy alone, 1 rolls
-    /// it out, 2 rolls out a level-1 player (slow: every simulated decision samples too).
-    #[arg(long)]
+    /// Rollout levels, 0 to 2 (rollout; default 1): 0 plays the greedy base policy alone,
+    /// 1 rolls it out, 2 rolls out a level-1 player (slow: every simulated decision samples
+    /// too; each level multiplies the time by about a thousand, so for a level deeper
+    /// still late in the deal give --nested-cards).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=2))]
     levels: Option<u8>,
     /// Stock orders sampled per decision of the levels below the top (rollout with
-    /// --levels 2 or more, or with --nested-cards or --escalate-cards; default 4).
+    /// --levels 2, or with --nested-cards or --escalate-cards; default 4).
     #[arg(long)]
     inner_samples: Option<u32>,
     /// Late in the deal, once at most C cards are face down, roll out a player one level
@@ -562,7 +566,7 @@ impl MctsArgs {
                 let deeper = nested_cards > 0 || escalate_cards > 0;
                 if self.inner_samples.is_some() && levels < 2 && !deeper {
                     return Err(usage(
-                        "--inner-samples applies to the levels below the top: give --levels 2 or more, --nested-cards C or --escalate-cards C",
+                        "--inner-samples applies to the levels below the top: give --levels 2, --nested-cards C or --escalate-cards C",
                     ));
                 }
                 for (flag, cards) in [
@@ -916,11 +920,17 @@ fn run_bench(
     first_seed: u64,
     piles: u8,
     shard: Option<&str>,
-    nodes: u64,
+    nodes: Option<u64>,
     mcts: &MctsArgs,
     ctx: &Context,
 ) -> Result<()> {
     let rules = rules(piles)?;
+    if nodes.is_some() && who != BenchPlayer::Solver {
+        return Err(usage(
+            "--nodes applies to --player solver (the players' own solver budgets are --sample-nodes)",
+        ));
+    }
+    let nodes = nodes.unwrap_or(2_000_000);
     let (index, count) = match shard {
         Some(s) => parse_shard(s)?,
         None => (1, 1),

@@ -176,11 +176,31 @@ pub enum SummaryError {
     /// A deal counted as won is not among those played.
     #[error("it lists deal {0} as won but not among the deals it played")]
     WonNotPlayed(u64),
+    /// More games won or undecided than played.
+    #[error("it counts {wins} games won and {unknown} undecided of only {games} played")]
+    Counts {
+        /// Games counted.
+        games: u64,
+        /// Games won.
+        wins: u64,
+        /// Games undecided.
+        unknown: u64,
+    },
+    /// The list of deals won does not hold as many deals as the wins counted.
+    #[error("it counts {wins} wins but lists {listed} deals won")]
+    WonCount {
+        /// Wins counted.
+        wins: u64,
+        /// Deals listed as won.
+        listed: u64,
+    },
 }
 
 impl BenchSummary {
-    /// Checks a summary read back (from a file) before it is used: its list of deals
-    /// played, when it has one, stays within the deal numbers and at most
+    /// Checks a summary read back (from a file) before it is used: no more games won and
+    /// undecided than played; its list of deals won, when it has one (results written
+    /// before the list existed have none), holds as many deals as the wins; its list of
+    /// deals played, when it has one, stays within the deal numbers and at most
     /// [`MAX_LISTED_DEALS`] (checked before it is expanded), adds up to the games, and
     /// holds every deal won.
     ///
@@ -192,6 +212,26 @@ impl BenchSummary {
     /// assert_eq!(s.check(), Err(SummaryError::WonNotPlayed(1)));
     /// ```
     pub fn check(&self) -> Result<(), SummaryError> {
+        if self
+            .wins
+            .checked_add(self.unknown)
+            .map_or(true, |n| n > self.games)
+        {
+            return Err(SummaryError::Counts {
+                games: self.games,
+                wins: self.wins,
+                unknown: self.unknown,
+            });
+        }
+        let mut won = self.won_deals.clone();
+        won.sort_unstable();
+        won.dedup();
+        if !self.won_deals.is_empty() && won.len() as u64 != self.wins {
+            return Err(SummaryError::WonCount {
+                wins: self.wins,
+                listed: won.len() as u64,
+            });
+        }
         let bad_slice = self.deals.iter().any(|s| {
             s.count > 0
                 && (s.step == 0 && s.count > 1
@@ -318,9 +358,10 @@ impl BenchSummary {
 
     /// Adds up shards of one run: counts and times add, the rate and interval are
     /// recomputed, the lists of deals won are united. All parts must have the same player
-    /// and waste piles. When every part lists the deals it played, no deal may be in two
-    /// parts ([`MergeError::Overlap`]) and the lists are joined (into one range when they
-    /// fill one); otherwise the merged list is left empty (not known).
+    /// and waste piles. No deal may be won in two parts, and when every part lists the
+    /// deals it played, no deal may be in two parts ([`MergeError::Overlap`]); then the
+    /// lists are joined (into one range when they fill one); otherwise the merged list is
+    /// left empty (not known).
     ///
     /// ```
     /// use cgtk_solitaire::BenchSummary;
@@ -346,10 +387,16 @@ impl BenchSummary {
             .map(|p| p.seconds_per_game * p.games as f64)
             .sum();
         let first_seed = parts.iter().map(|p| p.first_seed).min().unwrap_or(0);
-        let won_deals = parts
+        let mut won_deals: Vec<u64> = parts
             .iter()
             .flat_map(|p| p.won_deals.iter().copied())
             .collect();
+        // A deal won in two parts was played twice, whether or not the parts list the
+        // deals they played (results written before that list existed do not).
+        won_deals.sort_unstable();
+        if let Some(w) = won_deals.windows(2).find(|w| w[0] == w[1]) {
+            return Err(MergeError::Overlap(w[0]));
+        }
         // The deals played are known when every part lists them; then no deal may be
         // counted twice.
         let mut deals = Vec::new();

@@ -1,7 +1,9 @@
 //! Benchmark summaries: the paired comparison of two players (the sign test against an
 //! exact count) and the deals a sharded run plays.
 
-use cgtk_solitaire::{sign_test, BenchSummary, DealSlice, MergeError, PairedComparison};
+use cgtk_solitaire::{
+    sign_test, BenchSummary, DealSlice, MergeError, PairedComparison, SummaryError,
+};
 
 /// The two-sided sign test recounted with exact integers: the number of the 2^n ways to
 /// split n discordant deals whose smaller side is at most min(b, c), times 2, over 2^n.
@@ -97,6 +99,48 @@ fn merge_tracks_the_deals_played() {
     assert!(mixed.deals.is_empty());
     assert_eq!(mixed.deal_numbers(), None);
     assert_eq!(mixed.games, 10);
+}
+
+/// A result without a list of deals played, given twice, is still refused when it won a
+/// deal: that deal is won in two parts.
+#[test]
+fn merge_refuses_a_deal_won_twice() {
+    let old = BenchSummary::new("p", 4, 0, 10, 2, 0, 1.0).with_won_deals(vec![3, 8]);
+    assert_eq!(
+        BenchSummary::merge(&[old.clone(), old.clone()]),
+        Err(MergeError::Overlap(3))
+    );
+    let other = BenchSummary::new("p", 4, 10, 10, 1, 0, 1.0).with_won_deals(vec![12]);
+    assert_eq!(BenchSummary::merge(&[old, other]).unwrap().wins, 3);
+}
+
+/// A result read back must not count more games won and undecided than played, nor list
+/// another number of deals won than it counts (an empty list is an older result's).
+#[test]
+fn check_refuses_counts_that_do_not_add_up() {
+    let s = BenchSummary::new("p", 4, 0, 10, 2, 0, 1.0).with_won_deals(vec![1, 2]);
+    assert_eq!(s.check(), Ok(()));
+    let mut more_wins = s.clone();
+    more_wins.wins = 9;
+    assert_eq!(
+        more_wins.check(),
+        Err(SummaryError::WonCount { wins: 9, listed: 2 })
+    );
+    let mut undecided = s.clone();
+    undecided.unknown = 20;
+    assert_eq!(
+        undecided.check(),
+        Err(SummaryError::Counts {
+            games: 10,
+            wins: 2,
+            unknown: 20
+        })
+    );
+    let mut overflow = s.clone();
+    overflow.unknown = u64::MAX;
+    assert!(matches!(overflow.check(), Err(SummaryError::Counts { .. })));
+    let older = BenchSummary::new("p", 4, 0, 10, 2, 0, 1.0);
+    assert_eq!(older.check(), Ok(()));
 }
 
 /// Processor time adds up over the parts when every part measured it.
