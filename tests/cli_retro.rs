@@ -67,6 +67,32 @@ fn solve_fox_and_hounds() {
     insta::assert_snapshot!("solve_fox_hounds_b8", run.stdout);
 }
 
+/// A position where the game is over says why, not "no legal moves": with the fox on
+/// rank 1 the hounds still have moves on the board, but the fox has won.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "heavy: run with --release")]
+fn probe_says_why_a_game_is_over() {
+    let (_dir, table) = scratch("fox-over");
+    let path = table.to_str().unwrap();
+    let run = cgtk(&["solve", "fox-hounds", "--out", path]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = cgtk(&["probe", path, "a1 b2,c1,e1,g1 h"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("game over: the fox reached the hounds' home row"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("no legal moves"), "{}", run.stdout);
+    let over = json(&["--json", "probe", path, "a1 b2,c1,e1,g1 h"]);
+    assert_eq!(over["game_over"], "the fox reached the hounds' home row");
+    assert_eq!(over["value"], "loss");
+    // A position still in play has no such field.
+    let start = json(&["--json", "probe", path]);
+    assert!(start.get("game_over").is_none(), "{start}");
+}
+
 #[test]
 fn probe_start_and_a_position() {
     let (_table_dir, path) = mu_torere_table("probe");

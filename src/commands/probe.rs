@@ -96,6 +96,9 @@ struct ProbeOut {
     value: Value,
     distance: Option<u32>,
     moves: Vec<MoveOut>,
+    /// Why the game is over, when it is (`the fox reached the hounds' home row`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game_over: Option<String>,
 }
 
 /// Runs `cgtk probe`.
@@ -142,13 +145,16 @@ impl WithTable for Probe<'_> {
                     distance: v.distance,
                 })
                 .collect(),
+            game_over: pos.end_reason(),
         };
         let shown: VerdictOut = verdict.into();
         ctx.emit(&out, || {
             let mut t = format!("{}\n", pos.render());
             t += &format!("position  {}\n", pos.position_text());
             t += &format!("value     {}{}\n", shown.value, dist_text(shown.distance));
-            if out.moves.is_empty() {
+            if let Some(reason) = &out.game_over {
+                t += &format!("game over: {reason}\n");
+            } else if out.moves.is_empty() {
                 t += "no legal moves\n";
             } else {
                 t += "moves (value for the side to move, plies from here):\n";

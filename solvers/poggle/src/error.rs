@@ -25,7 +25,7 @@ pub enum BoardError {
         cols: usize,
     },
     /// Solving the board would take more memory than allowed.
-    #[error("board {rows}×{cols} in {k} colours would need about {} of memory to solve, more than the {} available", bytes(*needed), bytes(*limit))]
+    #[error("board {rows}×{cols} in {k} colours would need {} to solve, more than the {} available", memory_needed(*needed), bytes(*limit))]
     TooMuchMemory {
         /// Rows asked for.
         rows: usize,
@@ -171,11 +171,18 @@ pub enum SolveError {
     Algebra(String),
 }
 
+/// Memory a computation would take, for people: `about 12.5 MB of memory`, or `more
+/// memory than can be addressed` when the estimate overflowed (`u64::MAX`).
+pub(crate) fn memory_needed(n: u64) -> String {
+    if n == u64::MAX {
+        "more memory than can be addressed".into()
+    } else {
+        format!("about {} of memory", bytes(n))
+    }
+}
+
 /// A number of bytes for people: `12.5 MB`, `3.2 GB`.
 pub(crate) fn bytes(n: u64) -> String {
-    if n == u64::MAX {
-        return "more than can be addressed".into();
-    }
     let units = [("GB", 1e9), ("MB", 1e6), ("kB", 1e3)];
     for (unit, size) in units {
         if n as f64 >= size {
