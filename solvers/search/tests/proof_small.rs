@@ -137,19 +137,19 @@ fn no_search_counts_more_nodes_than_its_limit() {
     use cgtk_search::{dfpn, pns, Limit, ProofResult, Status, Wins};
     fn each_limit<G: Game + Clone>(start: &G, key: &dyn Fn(&G) -> u64) {
         let goal = Wins::side_to_move(start);
-        let searches: [(&str, fn(&ProofConfig) -> ProofConfig); 4] = [
-            ("pns", |c| *c),
-            ("pns tree", |c| ProofConfig {
-                transpositions: false,
-                ..*c
-            }),
-            ("dfpn", |c| *c),
-            ("dfpn 1+ε", |c| ProofConfig {
-                epsilon: 0.25,
-                ..*c
-            }),
+        // (name, PNS's transpositions, df-pn's epsilon)
+        let searches = [
+            ("pns", true, 0.0),
+            ("pns tree", false, 0.0),
+            ("dfpn", true, 0.0),
+            ("dfpn 1+ε", true, 0.25),
         ];
-        for (name, config) in searches {
+        for (name, transpositions, epsilon) in searches {
+            let config = |c: &ProofConfig| ProofConfig {
+                transpositions,
+                epsilon,
+                ..*c
+            };
             let run = |config: &ProofConfig| -> ProofResult<G::Move> {
                 let mut game = start.clone();
                 let r = if name.starts_with("pns") {
