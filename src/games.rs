@@ -60,6 +60,9 @@ pub struct GameEntry {
     pub variants: &'static [VariantInfo],
     /// What it supports.
     pub supports: Supports,
+    /// A one-player game (a puzzle, a patience): `play --you` picks no side in it (only
+    /// `--you none`, the engine playing, where it has an engine).
+    pub one_player: bool,
     /// The evaluations `play --heuristic` may name; empty when it offers none.
     pub heuristics: &'static [&'static str],
     /// Its solver and table reader, for a game solved by retrograde analysis.
@@ -105,6 +108,7 @@ pub const GAMES: &[GameEntry] = &[
             levels: true,
             prove: true,
         },
+        one_player: false,
         heuristics: &[],
         solvable: None,
         provable: Some(Provable::Nim),
@@ -131,6 +135,7 @@ pub const GAMES: &[GameEntry] = &[
             levels: true,
             prove: true,
         },
+        one_player: false,
         heuristics: &[],
         solvable: Some(Solvable::MuTorere),
         provable: Some(Provable::Retro(Solvable::MuTorere)),
@@ -163,6 +168,7 @@ pub const GAMES: &[GameEntry] = &[
             levels: true,
             prove: true,
         },
+        one_player: false,
         heuristics: &["material"],
         solvable: Some(Solvable::Kono),
         provable: Some(Provable::Retro(Solvable::Kono)),
@@ -189,6 +195,7 @@ pub const GAMES: &[GameEntry] = &[
             levels: true,
             prove: true,
         },
+        one_player: false,
         heuristics: &cgtk_games::fox_hounds::heuristics::HEURISTICS,
         solvable: Some(Solvable::FoxHounds),
         provable: Some(Provable::Retro(Solvable::FoxHounds)),
@@ -209,6 +216,7 @@ pub const GAMES: &[GameEntry] = &[
             levels: false,
             prove: false,
         },
+        one_player: true,
         heuristics: &[],
         solvable: None,
         provable: None,
@@ -223,6 +231,7 @@ pub const GAMES: &[GameEntry] = &[
             commands: PLAY,
         }],
         supports: PLAY_WITH_LEVELS,
+        one_player: false,
         heuristics: &[],
         solvable: None,
         provable: None,
@@ -237,6 +246,7 @@ pub const GAMES: &[GameEntry] = &[
             commands: PLAY,
         }],
         supports: PLAY_WITH_LEVELS,
+        one_player: false,
         heuristics: &[],
         solvable: None,
         provable: None,
@@ -277,6 +287,7 @@ pub const GAMES: &[GameEntry] = &[
             },
         ],
         supports: PLAY_WITH_LEVELS,
+        one_player: true,
         heuristics: &[],
         solvable: None,
         provable: None,
@@ -574,6 +585,20 @@ mod tests {
             assert!(err.contains(g.id), "{err}");
         }
         assert!(!err.contains("nim"), "{err}");
+    }
+
+    /// The registry's one-player games are those whose built game is a puzzle (every
+    /// move the user's): `play --you` is refused by the registry's word.
+    #[test]
+    fn one_player_games_are_the_puzzles() {
+        for g in GAMES {
+            let game = (g.play)(&Setup {
+                history: 2,
+                ..Setup::default()
+            })
+            .unwrap_or_else(|e| panic!("{}: {e}", g.id));
+            assert_eq!(g.one_player, game.is_puzzle(), "{}", g.id);
+        }
     }
 
     #[test]

@@ -104,7 +104,7 @@ fn loading_a_file_with_an_illegal_move_is_refused_precisely() {
 
     std::fs::write(
         dir.join("other.json"),
-        r#"{"game":"chess","variant":"","level":1,"seed":1,"moves":[]}"#,
+        r#"{"game":"chess","variant":"standard","level":1,"seed":1,"moves":[]}"#,
     )
     .unwrap();
     let run = play(

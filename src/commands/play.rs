@@ -29,7 +29,8 @@ pub struct Args {
     pub level: Option<u8>,
 
     /// Which side you play: first, second, both (two people), none (engine against engine).
-    /// (Default first; a puzzle has only one side, and refuses the option.)
+    /// (Default first; a one-player game has no side to pick: a puzzle refuses the option,
+    /// a patience with an engine takes only none.)
     #[arg(long, value_enum)]
     pub you: Option<Seats>,
 
@@ -90,8 +91,22 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
             games::names(|s| s.levels)
         )));
     }
-    if info.id == "poggle" && args.you.is_some() {
-        return Err(usage("poggle is a one-player puzzle: --you does not apply"));
+    // `play calculation --you second` was accepted while `play poggle --you first` was
+    // refused: the registry says which games have one player.
+    if let Some(you) = args.you.filter(|_| info.one_player) {
+        // With an engine, `--you none` lets it play.
+        if !info.supports.levels {
+            return Err(usage(format!(
+                "{} is a one-player puzzle: --you does not apply",
+                info.id
+            )));
+        }
+        if you != Seats::None {
+            return Err(usage(format!(
+                "{} is a one-player game: --you takes only none (the engine plays it); leave --you out to play yourself",
+                info.id
+            )));
+        }
     }
     // `--load` used to replace the variant, level and seed given beside it silently.
     if let Some(path) = &args.load {

@@ -29,9 +29,10 @@ pub struct Setup {
     pub mcts: Option<u32>,
 }
 
-/// Builds `game` from `setup`, first refusing a `--heuristic` it does not offer and a
+/// Builds `game` from `setup`, first refusing a `--heuristic` it does not offer, a
 /// `--table` or `--mcts` it would ignore (a game without tables, a puzzle without an
-/// engine).
+/// engine), and two of `--heuristic`, `--mcts` and `--table` together (each replaces the
+/// engine the other would use).
 pub fn build_checked(game: &GameEntry, setup: &Setup) -> Result<Box<dyn Playable>, String> {
     if setup.table.is_some() && !game.supports.probe {
         return Err(format!(
@@ -47,10 +48,36 @@ pub fn build_checked(game: &GameEntry, setup: &Setup) -> Result<Box<dyn Playable
             games::names(|s| s.levels)
         ));
     }
-    match setup.heuristic.as_deref() {
-        Some(h) if !game.heuristics.contains(&h) => Err(unknown_heuristic(game.id, h)),
-        _ => (game.play)(setup),
+    if let Some(h) = setup.heuristic.as_deref() {
+        if !game.heuristics.contains(&h) {
+            return Err(unknown_heuristic(game.id, h));
+        }
     }
+    // `--heuristic better --table FILE` played alpha-beta without opening the file, and
+    // `--mcts` replaced the heuristic's or the table's engine without a word.
+    let engines: Vec<&str> = [
+        (setup.heuristic.is_some(), "--heuristic"),
+        (setup.mcts.is_some(), "--mcts"),
+        (setup.table.is_some(), "--table"),
+    ]
+    .into_iter()
+    .filter_map(|(given, option)| given.then_some(option))
+    .collect();
+    if let [first, second, ..] = engines[..] {
+        let why = match (first, second) {
+            ("--heuristic", "--mcts") => {
+                "each chooses the engine's moves (alpha-beta over the evaluation, or Monte Carlo tree search)"
+            }
+            ("--heuristic", _) => {
+                "--heuristic plays alpha-beta over the evaluation instead of the solved table"
+            }
+            _ => "Monte Carlo tree search chooses the engine's moves instead of the solved table",
+        };
+        return Err(format!(
+            "{first} and {second} cannot both apply: {why}; leave out one"
+        ));
+    }
+    (game.play)(setup)
 }
 
 /// Nim: alpha-beta (which names the distance to the end when it sees it), and the nim-sum
@@ -264,7 +291,8 @@ pub fn build_poggle(setup: &Setup) -> Result<Box<dyn Playable>, String> {
             setup.history,
             Box::new(PoggleHint),
         )
-        .puzzle(),
+        .puzzle()
+        .no_move_reason("this board cannot be solved: no presses reach the goal"),
     ))
 }
 

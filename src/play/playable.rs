@@ -47,6 +47,11 @@ pub trait Playable {
     /// is over or the game has no engine; an error when the engine could not answer (a
     /// table that cannot be read). `seed` makes randomised engines reproducible.
     fn best_move(&mut self, seed: u64) -> Result<Option<(String, String)>, String>;
+    /// Why the engine finds no move in a position that is not over, for `hint`'s answer
+    /// (a puzzle whose board cannot be solved).
+    fn no_move_reason(&self) -> String {
+        "the engine found no move".to_string()
+    }
     /// A hint for the user: by default the best move and its note.
     fn hint(&mut self, seed: u64) -> Result<Option<String>, String> {
         Ok(self
@@ -99,6 +104,7 @@ pub struct Match<G: Game> {
     history: usize,
     advisor: Box<dyn Advisor<G>>,
     sgf: Option<SgfHooks<G>>,
+    no_move: &'static str,
 }
 
 /// A game record read from SGF: the rules variant and the moves as text.
@@ -134,7 +140,14 @@ impl<G: Game + Notation + Render> Match<G> {
             history: history.max(1),
             advisor,
             sgf: None,
+            no_move: "the engine found no move",
         }
+    }
+
+    /// Says why the advisor finds no move before the game is over (`hint` prints it).
+    pub fn no_move_reason(mut self, reason: &'static str) -> Self {
+        self.no_move = reason;
+        self
     }
 
     /// Lets `save` and `load` use SGF files (names ending in `.sgf`).
@@ -231,6 +244,9 @@ impl<G: Game + Notation + Render> Playable for Match<G> {
     }
     fn record(&self) -> Vec<String> {
         self.record.clone()
+    }
+    fn no_move_reason(&self) -> String {
+        self.no_move.to_string()
     }
     fn to_sgf(&self) -> Option<String> {
         self.sgf.as_ref().map(|h| (h.write)(&self.position))

@@ -6,8 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// A saved game, as written by `save FILE` and read by `load FILE` / `--load FILE`
 /// (`{"game":"nim","variant":"1,2","level":100,"seed":3,"moves":["2:1"]}`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SavedGame {
     /// The game's command-line name.
     pub game: String,
@@ -21,15 +20,45 @@ pub struct SavedGame {
     pub moves: Vec<String>,
 }
 
+/// A saved game as read, before its fields are checked: the level is any JSON number, so
+/// that a level out of range gets the range in its message (`"level":1000` was refused as
+/// `invalid value: integer 1000, expected u8`, a type name, while 200 got the range).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavedGameFile {
+    game: String,
+    variant: String,
+    level: serde_json::Number,
+    seed: u64,
+    moves: Vec<String>,
+}
+
 impl SavedGame {
-    /// Reads a saved game, checking its fields.
+    /// Reads a saved game, checking its fields: the level is a whole number 0..=100, and
+    /// the variant is not empty (as the command line refuses an empty variant word).
     pub fn from_json(text: &str) -> Result<SavedGame, String> {
-        let saved: SavedGame =
+        let file: SavedGameFile =
             serde_json::from_str(text).map_err(|e| format!("not a saved game: {e}"))?;
-        if saved.level > 100 {
-            return Err(format!("level {} is out of range 0..=100", saved.level));
+        let level = file
+            .level
+            .as_u64()
+            .and_then(|l| u8::try_from(l).ok())
+            .filter(|&l| l <= 100)
+            .ok_or_else(|| format!("level {} is out of range 0..=100", file.level))?;
+        // `"variant":""` was read as the game's default.
+        if file.variant.trim().is_empty() {
+            return Err(
+                "the variant is empty; a saved game names its variant, e.g. \"3,4,5\" or \"standard\""
+                    .to_string(),
+            );
         }
-        Ok(saved)
+        Ok(SavedGame {
+            game: file.game,
+            variant: file.variant,
+            level,
+            seed: file.seed,
+            moves: file.moves,
+        })
     }
 
     /// The document as pretty JSON.

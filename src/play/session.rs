@@ -355,7 +355,11 @@ impl<'a> Session<'a> {
                 let seed = self.options.seed ^ self.game.record().len() as u64;
                 match self.game.hint(seed).map_err(io::Error::other)? {
                     Some(h) => writeln!(out, "hint: {h}")?,
-                    None => writeln!(out, "no hint: the game is over")?,
+                    // An unsolvable Poggle board was answered "the game is over".
+                    None if self.game.outcome().is_some() => {
+                        writeln!(out, "no hint: the game is over")?
+                    }
+                    None => writeln!(out, "no hint: {}", self.game.no_move_reason())?,
                 }
             }
             "save" if !rest.is_empty() => {
