@@ -148,6 +148,10 @@ impl Engine {
     /// board as it stands already wins; else the most visited move of the search. Always
     /// legal (the pass when the game is over or nothing else is).
     ///
+    /// After the opponent's pass, passing ends the game with the board as it stands: when
+    /// that loses, the engine never passes while it has a legal stone to play (the most
+    /// visited stone of the search, else any legal stone, even in its own eye).
+    ///
     /// ```
     /// use cgtk_core::Game;
     /// use cgtk_go::{Engine, Go, Move};
@@ -169,12 +173,32 @@ impl Engine {
         if go.passes() == 1 && winning_now {
             return Move::Pass;
         }
-        self.search(go).unwrap_or(Move::Pass)
+        let root = self.search(go);
+        let most_visited = |moves: &mut dyn Iterator<Item = &(Move, u32)>| {
+            moves.max_by_key(|&&(_, visits)| visits).map(|&(mv, _)| mv)
+        };
+        let best = most_visited(&mut root.iter()).unwrap_or(Move::Pass);
+        let losing_now = match me {
+            Color::Black => go.score_halves() < 0,
+            Color::White => go.score_halves() > 0,
+        };
+        if best != Move::Pass || go.passes() == 0 || !losing_now {
+            return best;
+        }
+        // Passing would end the game lost: play on.
+        most_visited(&mut root.iter().filter(|&&(mv, _)| mv != Move::Pass))
+            .or_else(|| {
+                go.board()
+                    .points()
+                    .map(Move::Play)
+                    .find(|&mv| go.check(mv, me).is_ok())
+            })
+            .unwrap_or(Move::Pass)
     }
 
-    /// Runs the tree search and returns the most visited root move (`None` when the game
-    /// is over).
-    fn search(&mut self, root: &Go) -> Option<Move> {
+    /// Runs the tree search and returns the root's moves with their visits, in the order
+    /// they were expanded (empty when the game is over).
+    fn search(&mut self, root: &Go) -> Vec<(Move, u32)> {
         let rave = self.config.rave;
         let mut nodes = vec![Node::new(Move::Pass)];
         let mut buffer = Vec::new();
@@ -230,10 +254,15 @@ impl Engine {
                 let mut best_value = f64::NEG_INFINITY;
                 for &c in &nodes[node].children {
                     let n = &nodes[c];
+                    // A pass earns no all-moves-as-first credit, so its RAVE value would
+                    // stay at the prior ½: a pass is judged by its own results (after the
+                    // opponent's pass they are exact, the game ends).
                     let value = if rave {
                         let visits = f64::from(n.visits);
                         let q = if n.visits > 0 { n.wins / visits } else { 0.5 };
-                        let qa = if n.amaf_visits > 0 {
+                        let qa = if n.mv == Move::Pass {
+                            q
+                        } else if n.amaf_visits > 0 {
                             n.amaf_wins / f64::from(n.amaf_visits)
                         } else {
                             0.5
@@ -324,8 +353,8 @@ impl Engine {
         nodes[0]
             .children
             .iter()
-            .max_by_key(|&&c| nodes[c].visits)
-            .map(|&c| nodes[c].mv)
+            .map(|&c| (nodes[c].mv, nodes[c].visits))
+            .collect()
     }
 }
 

@@ -123,3 +123,77 @@ fn rave_engine_takes_a_stone_in_atari() {
     let mv = engine.genmove(&go);
     assert_eq!(mv, Move::Play(go.board().point(2, 3).unwrap()));
 }
+
+/// Plays `moves` (GTP vertices, colours alternating from Black) on an empty board with
+/// komi 7.5.
+fn after(size: usize, moves: &[&str]) -> Go {
+    let rules = cgtk_go::Rules {
+        komi: cgtk_go::Komi(15),
+        ..cgtk_go::Rules::for_size(size, size)
+    };
+    let mut go = Go::with_rules(size, size, rules).unwrap();
+    for (i, text) in moves.iter().enumerate() {
+        let colour = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let mv = cgtk_go::gtp::parse_vertex(text, go.board()).unwrap();
+        go.play(mv, colour).unwrap();
+    }
+    go
+}
+
+/// After White's pass the engine (Black, behind on the board) passed too, ending the
+/// game with its loss; the pass's RAVE value stayed at the prior ½ while real moves
+/// scored less.
+#[test]
+fn engine_does_not_end_the_game_with_a_losing_pass() {
+    for (size, moves) in [
+        (9, ["E5", "E4", "D4", "pass"]),
+        (5, ["A1", "B1", "C1", "pass"]),
+    ] {
+        let go = after(size, &moves);
+        assert!(go.score_halves() < 0, "Black is behind on the board");
+        for (playouts, rave) in [(1000, true), (3000, true), (1000, false)] {
+            let mut engine = Engine::new(EngineConfig {
+                playouts,
+                rave,
+                ..Default::default()
+            });
+            let mv = engine.genmove(&go);
+            assert_ne!(
+                mv,
+                Move::Pass,
+                "{moves:?} at {playouts} playouts, rave {rave}"
+            );
+            assert!(go.is_legal(mv));
+        }
+    }
+}
+
+/// With only its own eyes left to fill and the board lost, the engine still plays on
+/// rather than end the game with a pass.
+#[test]
+fn engine_fills_an_eye_rather_than_pass_into_a_loss() {
+    // X . X . on one row, komi 7.5: Black owns all 4 points and still loses by 3.5.
+    let setup = cgtk_go::Setup::from_diagram("X . X .\n").unwrap();
+    let rules = cgtk_go::Rules {
+        komi: cgtk_go::Komi(15),
+        ..cgtk_go::Rules::for_size(4, 1)
+    };
+    let mut go = setup.position(Some(rules)).unwrap();
+    go.set_to_move(Color::White);
+    go.make(Move::Pass);
+    let mut engine = Engine::new(EngineConfig {
+        playouts: 100,
+        ..Default::default()
+    });
+    assert_eq!(
+        engine.genmove(&go),
+        Move::Play(go.board().point(1, 0).unwrap())
+    );
+    // With komi 0.5 the same board wins: Black passes and the game ends.
+    go.set_komi(cgtk_go::Komi(1));
+    assert_eq!(engine.genmove(&go), Move::Pass);
+}
