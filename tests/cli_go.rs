@@ -79,12 +79,16 @@ fn solve_board_three_by_three_and_an_honest_unknown() {
 #[test]
 fn solve_board_rejects_bad_input_with_exit_2() {
     for args in [
-        &["go", "solve-board", "3"][..],
+        // `3` is 3x3 (as in `play go 3`); these are not sizes.
+        &["go", "solve-board", "3y"][..],
+        &["go", "solve-board", "x3"],
         &["go", "solve-board", "0x3"],
         &["go", "solve-board", "20x20"],
         &["go", "solve-board", "9x9"],
         &["go", "solve-board", "2x2", "--max-nodes", "many"],
         &["go", "solve-board", "2x2", "--komi", "0.3"],
+        &["go", "solve-board", "2x2", "--komi", "10000"],
+        &["go", "solve-board", "2x2", "--komi", "nan"],
     ] {
         let run = cgtk(args);
         assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);

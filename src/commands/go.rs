@@ -24,9 +24,10 @@ pub enum Command {
     /// centre, 4x4 Black +2. 2x2 and 3x3 take a few thousand nodes, 4x4 about 2.1e6.
     /// At the node limit the answer is "unknown" with the bounds proved so far.
     SolveBoard {
-        /// The board as COLUMNSxROWS, e.g. 3x3 (at most 64 points).
+        /// The board as COLUMNSxROWS, e.g. 3x2, or N for NxN (sides 1 to 19, at most 64
+        /// points).
         size: String,
-        /// Komi in points (a multiple of 0.5).
+        /// Komi in points (a multiple of 0.5 from -1000 to 1000).
         #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
         komi: f64,
         /// Give up after this many nodes (`--nodes` works too, as in `go solve` and `prove`).
@@ -289,26 +290,35 @@ fn run_solve(
     })
 }
 
+/// The most points `go solve-board` takes.
+const SOLVE_BOARD_POINTS: usize = 64;
+
+/// `COLUMNSxROWS`, or `N` for N×N (as `play go 9`).
 fn parse_size(text: &str) -> Option<(usize, usize)> {
-    let (w, h) = text.split_once(['x', 'X'])?;
-    Some((w.trim().parse().ok()?, h.trim().parse().ok()?))
+    match text.split_once(['x', 'X']) {
+        Some((w, h)) => Some((w.trim().parse().ok()?, h.trim().parse().ok()?)),
+        None => text.trim().parse().ok().map(|n| (n, n)),
+    }
 }
 
 fn run_solve_board(size: &str, komi: f64, max_nodes: u64, ctx: &Context) -> Result<()> {
     let (w, h) = parse_size(size).ok_or_else(|| {
         usage(format!(
-            "invalid size {size:?}: expected COLUMNSxROWS, e.g. 3x3"
+            "invalid size {size:?}: expected COLUMNSxROWS or N for NxN, e.g. 3x2 or 3"
         ))
     })?;
-    let board = Board::new(w, h).map_err(usage)?;
-    if w * h > 64 {
-        return Err(usage(format!(
-            "board {w}x{h} has {} points: solve-board takes at most 64",
-            w * h
-        )));
-    }
-    let komi_value = Komi::from_points(komi)
-        .ok_or_else(|| usage(format!("invalid --komi {komi}: use a multiple of 0.5")))?;
+    let board = match Board::new(w, h) {
+        Ok(board) if w * h <= SOLVE_BOARD_POINTS => board,
+        _ => {
+            return Err(usage(format!(
+                "board {w}x{h} has {} points: solve-board takes sides of 1 to {} and at most {SOLVE_BOARD_POINTS} points",
+                w.saturating_mul(h),
+                cgtk_go::MAX_SIDE
+            )))
+        }
+    };
+    let komi_value =
+        Komi::try_from_points(komi).map_err(|e| usage(format!("invalid --komi {komi}: {e}")))?;
     let options = SolveOptions {
         max_nodes: Some(max_nodes),
         ..SolveOptions::default()

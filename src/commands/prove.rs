@@ -221,8 +221,10 @@ fn text(r: &Report) -> String {
     };
     let _ = writeln!(
         out,
-        "result: {} by {} in {} nodes{why}",
-        r.result, r.algorithm, r.nodes
+        "result: {} by {} in {}{why}",
+        r.result,
+        r.algorithm,
+        crate::cli::counted(r.nodes, "node", "nodes")
     );
     if let Some(mv) = &r.proof_move {
         let _ = writeln!(out, "proof move: {mv}");

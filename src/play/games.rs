@@ -385,27 +385,57 @@ pub fn build_go(setup: &Setup) -> Result<Box<dyn Playable>, String> {
 /// Playouts per engine move in `cgtk play go` (`--mcts N` changes it).
 const GO_PLAYOUTS: u32 = 2000;
 
-/// Reads a Go variant: `9` or `9x9` (default 9x9), `COLUMNSxROWS`, and `komi=K`.
+/// What a Go variant may hold, for error messages.
+const GO_VARIANTS_ALLOWED: &str =
+    "a board size (9, 7x5; sides 1 to 19) and komi=K (a multiple of 0.5 from -1000 to 1000)";
+
+/// Reads a Go variant: `9` or `9x9` (default 9x9), `COLUMNSxROWS`, and `komi=K`, each at
+/// most once, by the variant grammar every game shares.
 fn go_variant(variant: &str) -> Result<(usize, usize, Option<cgtk_go::Komi>), String> {
     let (mut width, mut height, mut komi) = (9, 9, None);
-    for word in variant.split(',').map(str::trim).filter(|w| !w.is_empty()) {
-        if let Some(k) = word.strip_prefix("komi=") {
-            let points: f64 = k
-                .parse()
-                .map_err(|_| format!("invalid komi {k:?}: expected a number, e.g. komi=6.5"))?;
-            komi = Some(
-                cgtk_go::Komi::from_points(points)
-                    .ok_or_else(|| format!("invalid komi {k:?}: use a multiple of 0.5"))?,
-            );
-        } else {
-            let size = match word.split_once(['x', 'X']) {
-                Some((w, h)) => w.trim().parse().ok().zip(h.trim().parse().ok()),
-                None => word.parse().ok().map(|n| (n, n)),
-            };
-            (width, height) = size.ok_or_else(|| {
-                format!("invalid go variant {word:?}: expected a size (9, 7x5) or komi=K")
-            })?;
+    let mut size_given = false;
+    // A refusal with a reason of its own (a komi out of range, a second size).
+    let mut reason: Option<String> = None;
+    let parsed = cgtk_core::parse_variant("go", variant, GO_VARIANTS_ALLOWED, |setting| {
+        match (setting.key, setting.value) {
+            ("komi", Some(k)) => {
+                let Ok(points) = k.parse::<f64>() else {
+                    reason = Some(format!(
+                        "invalid komi {k:?}: expected a number, e.g. komi=6.5"
+                    ));
+                    return false;
+                };
+                match cgtk_go::Komi::try_from_points(points) {
+                    Ok(k) => komi = Some(k),
+                    Err(e) => reason = Some(format!("invalid komi {k:?}: {e}")),
+                }
+                komi.is_some() && reason.is_none()
+            }
+            (word, None) => {
+                let size = match word.split_once(['x', 'X']) {
+                    Some((w, h)) => w.trim().parse().ok().zip(h.trim().parse().ok()),
+                    None => word.parse().ok().map(|n| (n, n)),
+                };
+                match size {
+                    Some(_) if size_given => {
+                        reason = Some(format!(
+                            "go variant {variant:?} sets the board size more than once: expected {GO_VARIANTS_ALLOWED}"
+                        ));
+                        false
+                    }
+                    Some(s) => {
+                        (width, height) = s;
+                        size_given = true;
+                        true
+                    }
+                    None => false,
+                }
+            }
+            _ => false,
         }
+    });
+    if let Err(e) = parsed {
+        return Err(reason.unwrap_or_else(|| e.to_string()));
     }
     cgtk_go::Board::new(width, height).map_err(|e| e.to_string())?;
     Ok((width, height, komi))

@@ -7,6 +7,10 @@
 //! `final_score`, `loadsgf`, `reg_genmove`. Vertices are GTP's: columns `A` to `T`
 //! without `I`, row 1 at the bottom; `pass`.
 //!
+//! After two passes the game is scored (`final_score`), but `play` and `genmove` go on:
+//! a new move resumes the game, as controllers expect when they play on to settle dead
+//! stones. `undo` also takes back the moves that `loadsgf` replayed.
+//!
 //! ```
 //! use cgtk_go::gtp::GtpEngine;
 //! let mut gtp = GtpEngine::new();
@@ -256,10 +260,9 @@ impl GtpEngine {
                 Ok(String::new())
             }
             "boardsize" => {
-                let n: usize = args
-                    .first()
-                    .and_then(|a| a.parse().ok())
-                    .ok_or_else(syntax)?;
+                // One argument: GTP v2's boardsize has no separate row count.
+                let [size] = args else { return Err(syntax()) };
+                let n: usize = size.parse().map_err(|_| syntax())?;
                 let rules = Rules {
                     komi: self.komi,
                     ..Rules::for_size(n, n)
@@ -280,12 +283,11 @@ impl GtpEngine {
                 Ok(String::new())
             }
             "komi" => {
-                let k = args
-                    .first()
-                    .and_then(|a| a.parse::<f64>().ok())
-                    .ok_or_else(syntax)?;
+                let [k] = args else { return Err(syntax()) };
+                let k: f64 = k.parse().map_err(|_| syntax())?;
                 // GTP allows any float; area scores are whole, so komi is kept in halves.
-                let komi = Komi::from_points((k * 2.0).round() / 2.0).ok_or_else(syntax)?;
+                let komi =
+                    Komi::try_from_points((k * 2.0).round() / 2.0).map_err(|e| e.to_string())?;
                 self.komi = komi;
                 self.game.set_komi(komi);
                 Ok(String::new())
@@ -295,7 +297,13 @@ impl GtpEngine {
                 let color = parse_color(c).ok_or_else(syntax)?;
                 let mv = parse_vertex(v, self.game.board()).ok_or_else(syntax)?;
                 let before = self.game.clone();
-                self.game.play(mv, color).map_err(|_| "illegal move")?;
+                // A move after two passes resumes the game (controllers play on to
+                // settle dead stones); `undo` returns to the ended game.
+                self.game.resume();
+                if self.game.play(mv, color).is_err() {
+                    self.game = before;
+                    return Err("illegal move".into());
+                }
                 self.undo.push(before);
                 Ok(String::new())
             }
@@ -303,12 +311,17 @@ impl GtpEngine {
                 let [c] = args else { return Err(syntax()) };
                 let color = parse_color(c).ok_or_else(syntax)?;
                 let mut position = self.game.clone();
+                position.resume();
                 position.set_to_move(color);
                 let mv = self.engine.genmove(&position);
                 let text = vertex_text(mv, self.game.board());
                 if name == "genmove" {
                     let before = self.game.clone();
-                    self.game.play(mv, color).map_err(|e| e.to_string())?;
+                    self.game.resume();
+                    if let Err(e) = self.game.play(mv, color) {
+                        self.game = before;
+                        return Err(e.to_string());
+                    }
                     self.undo.push(before);
                 }
                 Ok(text)
@@ -335,9 +348,16 @@ impl GtpEngine {
                     // "Load the position before move n": keep the first n-1 moves.
                     sgf.moves.truncate(n.saturating_sub(1));
                 }
-                let mut game = sgf.into_go(None).map_err(|_| "cannot load file")?;
+                // The positions before each loaded move, so that `undo` takes them back.
+                let mut undo = Vec::new();
+                let mut game = sgf
+                    .replay(None, |before| undo.push(before.clone()))
+                    .map_err(|_| "cannot load file")?;
                 if sgf.komi.is_none() {
                     game.set_komi(self.komi);
+                    for before in &mut undo {
+                        before.set_komi(self.komi);
+                    }
                 } else {
                     self.komi = game.rules().komi;
                 }
@@ -347,7 +367,7 @@ impl GtpEngine {
                 };
                 game.set_to_move(next);
                 self.game = game;
-                self.undo.clear();
+                self.undo = undo;
                 Ok(next.to_string())
             }
             _ => Err("unknown command".into()),

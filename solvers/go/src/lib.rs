@@ -51,7 +51,8 @@ pub use local::{
     LocalSolution,
 };
 pub use position::{
-    Go, GoUndo, IllegalMove, Invalid, Komi, PositionError, Rules, Setup, Superko, TINY_SIDE,
+    Go, GoUndo, IllegalMove, Invalid, Komi, KomiError, PositionError, Rules, Setup, Superko,
+    MAX_KOMI, TINY_SIDE,
 };
 pub use sgf::{write_sgf, SgfError, SgfGame};
 pub use solve::{

@@ -66,12 +66,14 @@ impl fmt::Display for Goal {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum LocalError {
     /// The target point holds no stone.
-    #[error("the target point at column {x}, row {y} (from the top left) is empty: name a stone of the block to capture or save")]
+    #[error("the target point {vertex} is empty: name a stone of the block to capture or save")]
     EmptyTarget {
         /// Its column.
         x: usize,
         /// Its row from the top.
         y: usize,
+        /// The point in GTP coordinates (`A1` at the bottom left), as users write it.
+        vertex: String,
     },
     /// The game is already over (two passes).
     #[error("the game is over (two passes): no local fight can be read")]
@@ -213,7 +215,8 @@ impl LocalProblem {
         let board = go.board();
         let Some(defender) = board.color_at(target) else {
             let (x, y) = board.coords(target);
-            return Err(LocalError::EmptyTarget { x, y });
+            let vertex = crate::gtp::vertex_text(Move::Play(target), board);
+            return Err(LocalError::EmptyTarget { x, y, vertex });
         };
         if go.passes() >= 2 {
             return Err(LocalError::GameOver);

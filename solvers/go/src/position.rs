@@ -18,15 +18,63 @@ use thiserror::Error;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Komi(pub i32);
 
+/// The largest komi either way, in points.
+pub const MAX_KOMI: i32 = 1000;
+
+/// Why a number is not a komi.
+///
+/// ```
+/// use cgtk_go::{Komi, KomiError};
+/// assert_eq!(Komi::try_from_points(2000.0), Err(KomiError::OutOfRange));
+/// assert_eq!(
+///     KomiError::OutOfRange.to_string(),
+///     "komi must lie between -1000 and 1000"
+/// );
+/// assert_eq!(Komi::try_from_points(0.3), Err(KomiError::NotHalf));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum KomiError {
+    /// Not a finite number (`nan`, `inf`).
+    #[error("komi must be a finite number")]
+    NotFinite,
+    /// Beyond [`MAX_KOMI`] either way.
+    #[error("komi must lie between -{MAX_KOMI} and {MAX_KOMI}")]
+    OutOfRange,
+    /// Not a multiple of ½.
+    #[error("komi must be a multiple of 0.5")]
+    NotHalf,
+}
+
 impl Komi {
-    /// Komi from points, when it is a multiple of ½ within ±1000.
+    /// Komi from points, when it is a multiple of ½ within ±[`MAX_KOMI`] (1000).
     ///
     /// ```
     /// assert_eq!(cgtk_go::Komi::from_points(-2.0).unwrap().halves(), -4);
     /// ```
     pub fn from_points(points: f64) -> Option<Komi> {
+        Komi::try_from_points(points).ok()
+    }
+
+    /// Komi from points, or why it is not one: not finite, beyond ±[`MAX_KOMI`], or not a
+    /// multiple of ½ (checked in that order).
+    ///
+    /// ```
+    /// use cgtk_go::{Komi, KomiError};
+    /// assert_eq!(Komi::try_from_points(-1000.0), Ok(Komi(-2000)));
+    /// assert_eq!(Komi::try_from_points(1000.5), Err(KomiError::OutOfRange));
+    /// assert_eq!(Komi::try_from_points(f64::NAN), Err(KomiError::NotFinite));
+    /// ```
+    pub fn try_from_points(points: f64) -> Result<Komi, KomiError> {
         let h = points * 2.0;
-        (h.is_finite() && h.fract() == 0.0 && h.abs() <= 2000.0).then_some(Komi(h as i32))
+        if !h.is_finite() {
+            Err(KomiError::NotFinite)
+        } else if h.abs() > f64::from(2 * MAX_KOMI) {
+            Err(KomiError::OutOfRange)
+        } else if h.fract() != 0.0 {
+            Err(KomiError::NotHalf)
+        } else {
+            Ok(Komi(h as i32))
+        }
     }
 
     /// The komi in half points.
@@ -147,14 +195,17 @@ pub enum Invalid {
         found: usize,
     },
     /// A string has no liberty.
-    #[error("the {color} string at column {x}, row {y} (from the top left) has no liberty")]
+    #[error("the {color} string at {vertex} has no liberty")]
     NoLiberty {
         /// Its colour.
         color: Color,
         /// The column of its first stone.
         x: usize,
-        /// The row of its first stone.
+        /// The row of its first stone (from the top).
         y: usize,
+        /// Its first stone in GTP coordinates (`A1` at the bottom left), as users write
+        /// points.
+        vertex: String,
     },
 }
 
@@ -231,7 +282,13 @@ impl Setup {
                 let string = plain.string(p);
                 if plain.liberties(p) == 0 {
                     let (x, y) = plain.coords(p);
-                    reasons.push(Invalid::NoLiberty { color, x, y });
+                    let vertex = crate::gtp::vertex_text(Move::Play(p), &plain);
+                    reasons.push(Invalid::NoLiberty {
+                        color,
+                        x,
+                        y,
+                        vertex,
+                    });
                 }
                 reported.extend(string);
             }
@@ -407,6 +464,28 @@ impl Go {
     /// ```
     pub fn passes(&self) -> u8 {
         self.passes
+    }
+
+    /// Lets play go on after the game ended with two passes (GTP controllers send more
+    /// moves, e.g. to remove dead stones): the game counts one pass, the last, so that a
+    /// stone continues it and one more pass ends it again. Does nothing while the game
+    /// goes on.
+    ///
+    /// ```
+    /// use cgtk_core::Game;
+    /// use cgtk_go::{Color, Go, Move};
+    /// let mut go = Go::new(5, 5).unwrap();
+    /// go.make(Move::Pass);
+    /// go.make(Move::Pass);
+    /// let p = Move::Play(go.board().point(2, 2).unwrap());
+    /// assert!(go.play(p, Color::Black).is_err());
+    /// go.resume();
+    /// assert_eq!(go.passes(), 1);
+    /// assert!(go.play(p, Color::Black).is_ok());
+    /// assert_eq!(go.passes(), 0);
+    /// ```
+    pub fn resume(&mut self) {
+        self.passes = self.passes.min(1);
     }
 
     /// The moves played since the start position, with their colours.
@@ -627,6 +706,32 @@ impl Game for Go {
         if let Some((color, _)) = self.moves.pop() {
             self.to_move = color;
         }
+    }
+
+    /// Both players passed: says so with the area score, e.g. `both players passed;
+    /// Black wins by 6.5 on the area score with komi 2.5`.
+    fn end_reason(&self) -> Option<String> {
+        if self.passes < 2 {
+            return None;
+        }
+        let s = self.score_halves();
+        let komi = self.rules.komi;
+        let by = f64::from(s.abs()) / 2.0;
+        Some(match s.cmp(&0) {
+            std::cmp::Ordering::Greater => {
+                format!(
+                    "both players passed; Black wins by {by} on the area score with komi {komi}"
+                )
+            }
+            std::cmp::Ordering::Less => {
+                format!(
+                    "both players passed; White wins by {by} on the area score with komi {komi}"
+                )
+            }
+            std::cmp::Ordering::Equal => {
+                format!("both players passed; the area score with komi {komi} is even")
+            }
+        })
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -12,7 +12,7 @@
 //! Write: one game tree with `FF[4]GM[1]SZ KM`, the start stones (`AB` `AW`), `PL` and the
 //! moves.
 
-use crate::position::{Go, Komi, PositionError, Rules, Setup};
+use crate::position::{Go, Komi, KomiError, PositionError, Rules, Setup};
 use crate::types::{Color, Move};
 use thiserror::Error;
 
@@ -34,6 +34,14 @@ pub enum SgfError {
         property: String,
         /// The value.
         value: String,
+    },
+    /// A `KM` value that is a number but not a komi (see [`Komi::try_from_points`]).
+    #[error("bad value {value:?} for property KM: {reason}")]
+    BadKomi {
+        /// The value.
+        value: String,
+        /// Why it is not a komi.
+        reason: KomiError,
     },
     /// Something valid in SGF that this reader does not handle.
     #[error("unsupported: {property}[{value}] ({reason})")]
@@ -341,11 +349,12 @@ impl SgfGame {
                     }
                     "KM" => {
                         let v = values[0].trim();
-                        let k = v
-                            .parse::<f64>()
-                            .ok()
-                            .and_then(Komi::from_points)
-                            .ok_or_else(|| bad("KM", v))?;
+                        let points = v.parse::<f64>().map_err(|_| bad("KM", v))?;
+                        let k =
+                            Komi::try_from_points(points).map_err(|reason| SgfError::BadKomi {
+                                value: v.to_string(),
+                                reason,
+                            })?;
                         komi = Some(k);
                     }
                     _ => {}
@@ -374,6 +383,15 @@ impl SgfGame {
     /// assert!(matches!(illegal.into_go(None), Err(SgfError::IllegalMove { number: 2, .. })));
     /// ```
     pub fn into_go(&self, rules: Option<Rules>) -> Result<Go, SgfError> {
+        self.replay(rules, |_| {})
+    }
+
+    /// [`into_go`](SgfGame::into_go), showing `before_each` the game before each move.
+    pub(crate) fn replay(
+        &self,
+        rules: Option<Rules>,
+        mut before_each: impl FnMut(&Go),
+    ) -> Result<Go, SgfError> {
         let mut rules =
             rules.unwrap_or_else(|| Rules::for_size(self.setup.width, self.setup.height));
         if let Some(k) = self.komi {
@@ -388,6 +406,7 @@ impl SgfGame {
                     None => return Err(bad(&color.letter().to_string(), "off the board")),
                 },
             };
+            before_each(&go);
             go.play(m, color).map_err(|e| SgfError::IllegalMove {
                 number: i + 1,
                 color,

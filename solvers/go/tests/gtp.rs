@@ -57,8 +57,16 @@ fn setup_commands_and_play() {
             ("boardsize 0", "? unacceptable size\n\n"),
             ("boardsize 20", "? unacceptable size\n\n"),
             ("boardsize five", "? syntax error\n\n"),
+            // GTP v2's boardsize takes one argument; `9 9` was read as 9.
+            ("boardsize 9 9", "? syntax error\n\n"),
+            ("boardsize", "? syntax error\n\n"),
             ("komi 0.5", "= \n\n"),
             ("komi lots", "? syntax error\n\n"),
+            ("komi 1 2", "? syntax error\n\n"),
+            // A number out of range says why (it was "syntax error").
+            ("komi 10000", "? komi must lie between -1000 and 1000\n\n"),
+            ("komi -1000000", "? komi must lie between -1000 and 1000\n\n"),
+            ("komi inf", "? komi must be a finite number\n\n"),
             ("play black C3", "= \n\n"),
             ("play white C3", "? illegal move\n\n"),
             ("play white Z9", "? syntax error\n\n"),
@@ -145,5 +153,66 @@ fn genmove_reg_genmove_and_loadsgf() {
         "? cannot load file\n\n"
     );
     assert_eq!(gtp.handle("loadsgf"), "? syntax error\n\n");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// After two passes `play` answered "illegal move" and `genmove` "the game is over";
+/// controllers go on sending moves (to settle dead stones), so a new move resumes the game.
+#[test]
+fn play_and_genmove_resume_the_game_after_two_passes() {
+    let mut gtp = small_engine();
+    transcript(
+        &mut gtp,
+        &[
+            ("boardsize 5", "= \n\n"),
+            ("play b C3", "= \n\n"),
+            ("play w pass", "= \n\n"),
+            ("play b pass", "= \n\n"),
+            ("final_score", "= B+17.5\n\n"),
+            ("play w D4", "= \n\n"),
+            ("play b C3", "? illegal move\n\n"),
+            ("play b pass", "= \n\n"),
+            ("play w pass", "= \n\n"),
+            ("play w pass", "= \n\n"),
+        ],
+    );
+    assert_eq!(gtp.game().passes(), 2);
+    let reply = gtp.handle("genmove b");
+    assert!(
+        reply.starts_with("= ") && !reply.contains("over"),
+        "{reply:?}"
+    );
+    assert_eq!(gtp.game().moves().len(), 8);
+    // Undo returns to the ended game, and a refused move leaves it as it was.
+    assert_eq!(gtp.handle("undo"), "= \n\n");
+    assert_eq!(gtp.game().passes(), 2);
+    assert_eq!(gtp.handle("play b D4"), "? illegal move\n\n");
+    assert_eq!(gtp.game().passes(), 2);
+}
+
+/// `undo` after `loadsgf` answered "cannot undo": the loaded moves are taken back one by
+/// one, down to the file's set-up position.
+#[test]
+fn undo_takes_back_loaded_moves() {
+    let mut gtp = small_engine();
+    let dir = std::env::temp_dir().join(format!("cgtk-gtp-undo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.sgf");
+    // No KM: the engine's komi (here 0.5) holds before and after each undo.
+    std::fs::write(&file, "(;GM[1]FF[4]SZ[5]AB[aa];W[bb];B[cc])").unwrap();
+    gtp.handle("komi 0.5");
+    assert_eq!(
+        gtp.handle(&format!("loadsgf {}", file.display())),
+        "= white\n\n"
+    );
+    assert_eq!(gtp.game().moves().len(), 2);
+    assert_eq!(gtp.handle("undo"), "= \n\n");
+    assert_eq!(gtp.game().moves().len(), 1);
+    assert_eq!(gtp.game().rules().komi.points(), 0.5);
+    assert_eq!(gtp.handle("undo"), "= \n\n");
+    assert_eq!(gtp.game().moves().len(), 0);
+    // The set-up stone stays: Black's area 25 minus komi.
+    assert_eq!(gtp.handle("final_score"), "= B+24.5\n\n");
+    assert_eq!(gtp.handle("undo"), "? cannot undo\n\n");
     std::fs::remove_dir_all(&dir).ok();
 }

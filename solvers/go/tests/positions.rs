@@ -4,7 +4,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cgtk_core::Game;
-use cgtk_go::{write_sgf, Color, DiagramError, Go, Komi, Rules, Setup, SgfError, SgfGame};
+use cgtk_go::{
+    write_sgf, Color, DiagramError, Go, Komi, KomiError, Rules, Setup, SgfError, SgfGame,
+};
 use proptest::prelude::*;
 
 fn arb_setup() -> impl Strategy<Value = Setup> {
@@ -112,7 +114,27 @@ fn sgf_errors_are_typed() {
     let bad_value = |t: &str| matches!(SgfGame::parse(t), Err(SgfError::BadValue { .. }));
     assert!(bad_value("(;SZ[x])"));
     assert!(bad_value("(;SZ[5];B[zz])"));
-    assert!(bad_value("(;KM[0.3])"));
+    assert!(bad_value("(;KM[x])"));
+    // A number that is no komi says why (it was a bare "bad value \"2000\"").
+    for (text, reason) in [
+        ("(;KM[0.3])", KomiError::NotHalf),
+        ("(;KM[2000])", KomiError::OutOfRange),
+        ("(;KM[-1000.5])", KomiError::OutOfRange),
+    ] {
+        let err = SgfGame::parse(text).unwrap_err();
+        assert!(
+            matches!(&err, SgfError::BadKomi { reason: r, .. } if *r == reason),
+            "{text}: {err:?}"
+        );
+    }
+    assert_eq!(
+        SgfGame::parse("(;KM[2000])").unwrap_err().to_string(),
+        "bad value \"2000\" for property KM: komi must lie between -1000 and 1000"
+    );
+    assert_eq!(
+        SgfGame::parse("(;KM[-1000])").unwrap().komi,
+        Some(Komi(-2000))
+    );
     assert!(bad_value("(;PL[X])"));
     assert!(bad_value("(;SZ[5]AB[aa:zz])"));
     let syntax = |t: &str| matches!(SgfGame::parse(t), Err(SgfError::Syntax { .. }));

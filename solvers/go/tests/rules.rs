@@ -191,23 +191,29 @@ fn setup_reports_every_string_without_liberty() {
             Invalid::NoLiberty {
                 color: B,
                 x: 0,
-                y: 0
+                y: 0,
+                vertex: "A1".into()
             },
             Invalid::NoLiberty {
                 color: W,
                 x: 1,
-                y: 0
+                y: 0,
+                vertex: "B1".into()
             },
             Invalid::NoLiberty {
                 color: B,
                 x: 2,
-                y: 0
+                y: 0,
+                vertex: "C1".into()
             },
         ]
     );
-    assert!(err
-        .to_string()
-        .starts_with("illegal position: the black string"));
+    // Points are named as users write them (GTP coordinates), not by internal indices.
+    assert_eq!(
+        err.to_string(),
+        "illegal position: the black string at A1 has no liberty; the white string at B1 \
+         has no liberty; the black string at C1 has no liberty"
+    );
     let bad = Setup {
         width: 20,
         ..Setup::empty(3, 3)
@@ -371,4 +377,34 @@ fn the_generic_engines_of_cgtk_search_play_go() {
         },
     );
     assert!(go.is_legal(tree.best_move.unwrap()));
+}
+
+/// Two passes ended `play go` with "the player to move has no legal move": the game ends
+/// because both players passed, and the reason gives the area score with komi.
+#[test]
+fn two_passes_end_the_game_with_the_score_as_reason() {
+    let mut go = Go::new(3, 3).unwrap();
+    assert_eq!(go.end_reason(), None);
+    go.make(Move::Pass);
+    go.make(Move::Pass);
+    assert_eq!(go.outcome(), Some(Outcome::Draw));
+    assert_eq!(
+        go.end_reason().unwrap(),
+        "both players passed; the area score with komi 0 is even"
+    );
+    let mut go = Go::new(9, 9).unwrap();
+    go.make(Move::Play(go.board().point(4, 4).unwrap()));
+    go.make(Move::Pass);
+    go.make(Move::Pass);
+    assert_eq!(
+        go.end_reason().unwrap(),
+        "both players passed; Black wins by 73.5 on the area score with komi 7.5"
+    );
+    let mut go = Go::new(9, 9).unwrap();
+    go.make(Move::Pass);
+    go.make(Move::Pass);
+    assert_eq!(
+        go.end_reason().unwrap(),
+        "both players passed; White wins by 7.5 on the area score with komi 7.5"
+    );
 }
