@@ -16,7 +16,7 @@ use std::fmt::Display;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-/// cgtk: solve Lights Out in k colours, compute nimbers and Grundy values, count positions
+/// Solve Lights Out in k colours, compute nimbers and Grundy values, count positions
 /// up to symmetry, solve and prove small games, value partizan games, and play them (chess
 /// over UCI, Go over GTP, the Calculation patience).
 #[derive(Debug, Parser)]

@@ -53,6 +53,43 @@ fn the_manual_page_lists_the_commands() {
     }
 }
 
+/// Every page the main page names under SUBCOMMANDS (`cgtk-poggle(1)`) can be printed,
+/// and the pages it names in turn; the NAME line does not repeat the program's name.
+#[test]
+fn every_page_a_page_names_can_be_printed() {
+    let main = cgtk(&["man"]);
+    assert!(
+        main.stdout.contains("cgtk \\- Solve Lights Out"),
+        "{}",
+        &main.stdout[..300]
+    );
+    for command in COMMANDS {
+        let run = cgtk(&["man", command]);
+        assert_eq!(run.code, 0, "{command}: {}", run.stderr);
+        assert!(
+            run.stdout.contains(&format!(".TH cgtk-{command} 1")),
+            "{command}: {}",
+            &run.stdout[..200]
+        );
+    }
+    let poggle = cgtk(&["man", "poggle"]);
+    assert!(poggle.stdout.contains("cgtk\\-poggle\\-solve(1)"));
+    let solve = cgtk(&["man", "poggle", "solve"]);
+    assert_eq!(solve.code, 0, "{}", solve.stderr);
+    assert!(solve.stdout.contains("\\fBcgtk poggle solve\\fR"));
+    for (args, message) in [
+        (
+            &["man", "poggle", "nope"][..],
+            "`cgtk poggle` has no command `nope`; its commands are solve,",
+        ),
+        (&["man", "nim", "x"], "`cgtk nim` has no commands"),
+    ] {
+        let run = cgtk(args);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
+    }
+}
+
 #[test]
 fn an_unknown_shell_is_a_usage_error() {
     let run = cgtk(&["completions", "tcsh"]);

@@ -1,7 +1,7 @@
 //! `cgtk completions SHELL` and `cgtk man`: shell completion scripts and the manual page,
 //! both generated from the same clap definitions that parse the command line.
 
-use crate::cli::Cli;
+use crate::cli::{usage, Cli};
 use anyhow::Result;
 use clap::CommandFactory;
 use clap_complete::Shell;
@@ -19,12 +19,20 @@ pub struct Args {
     pub shell: Shell,
 }
 
-/// Print the manual page of `cgtk` (roff, for `man -l -`) to standard output.
+/// Print the manual page of `cgtk` or of one of its commands (roff, for `man -l -`) to
+/// standard output.
 ///
-/// `cgtk man | man -l -` reads it; `cgtk man > cgtk.1` keeps it. It lists every command with
-/// its one-line description; `cgtk COMMAND --help` has the details.
+/// `cgtk man | man -l -` reads the main page, which lists every command with its one-line
+/// description; `cgtk man poggle solve | man -l -` reads the page of a command (the pages a
+/// page names under SEE ALSO, `cgtk-poggle-solve(1)`, are these); `cgtk man > cgtk.1`
+/// keeps one.
 #[derive(Debug, clap::Args)]
-pub struct ManArgs {}
+pub struct ManArgs {
+    /// The command whose page to print, as typed after `cgtk` (e.g. `poggle solve`);
+    /// none for the main page.
+    #[arg(value_name = "COMMAND")]
+    pub command: Vec<String>,
+}
 
 /// Runs `cgtk completions`.
 pub fn run(args: &Args) -> Result<()> {
@@ -35,9 +43,39 @@ pub fn run(args: &Args) -> Result<()> {
 }
 
 /// Runs `cgtk man`.
-pub fn run_man(_args: &ManArgs) -> Result<()> {
+pub fn run_man(args: &ManArgs) -> Result<()> {
+    let mut command = Cli::command();
+    command.build();
+    let mut name = "cgtk".to_string();
+    for word in &args.command {
+        let names: Vec<String> = command
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .collect();
+        command = match command.find_subcommand(word) {
+            Some(sub) => sub.clone(),
+            None if names.is_empty() => {
+                return Err(usage(format!(
+                    "`{}` has no commands, so there is no page `{name}-{word}`",
+                    name.replace('-', " ")
+                )))
+            }
+            None => {
+                return Err(usage(format!(
+                    "`{}` has no command `{word}`; its commands are {}",
+                    name.replace('-', " "),
+                    names.join(", ")
+                )))
+            }
+        };
+        name = format!("{name}-{}", command.get_name());
+    }
+    // Built, a command's display name is its path (`cgtk-poggle-solve`): the page's name,
+    // as its parent's SEE ALSO gives it.
     let mut page = Vec::new();
-    clap_mangen::Man::new(Cli::command()).render(&mut page)?;
+    clap_mangen::Man::new(command)
+        .source(format!("cgtk {}", env!("CARGO_PKG_VERSION")))
+        .render(&mut page)?;
     write_stdout(&page)
 }
 

@@ -16,9 +16,11 @@ pub enum ExprError {
         /// Where.
         position: usize,
     },
-    /// An operator or the end was expected.
-    #[error("unexpected {found} at position {position}: expected + - * / ^, ')' or the end")]
+    /// An operator, or the end (outside brackets) or ')' (inside them), was expected.
+    #[error("unexpected {found} at position {position}: expected + - * / ^ or {}", if *.inside { "')'" } else { "the end" })]
     ExpectedOperator {
+        /// Inside brackets (where ')' may come), not at the top level (where the end may).
+        inside: bool,
         /// What was found instead.
         found: String,
         /// Where.
@@ -92,6 +94,7 @@ pub fn evaluate(text: &str) -> Result<Nimber, ExprError> {
     p.skip_space();
     if p.at < p.chars.len() {
         return Err(ExprError::ExpectedOperator {
+            inside: false,
             found: p.describe(),
             position: p.at + 1,
         });
@@ -261,6 +264,7 @@ impl Parser {
             }
             None => Err(ExprError::Unclosed { position: open }),
             Some(_) => Err(ExprError::ExpectedOperator {
+                inside: true,
                 found: self.describe(),
                 position: self.at + 1,
             }),

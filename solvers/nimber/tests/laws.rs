@@ -122,8 +122,17 @@ fn expression_errors_give_positions() {
     assert_eq!(
         evaluate("*3 ) "),
         Err(ExpectedOperator {
+            inside: false,
             found: "')'".into(),
             position: 4
+        })
+    );
+    assert_eq!(
+        evaluate("(*3 2)"),
+        Err(ExpectedOperator {
+            inside: true,
+            found: "'2'".into(),
+            position: 5
         })
     );
     assert_eq!(evaluate("(*3 + *1"), Err(Unclosed { position: 1 }));

@@ -83,7 +83,7 @@ pub enum TableError {
     #[error("i/o error: {0}")]
     Io(#[from] io::Error),
     /// The file does not start with the table magic bytes.
-    #[error("not a cgtk table: the file starts with {found:02x?}, expected {expected:02x?}")]
+    #[error("not a cgtk table: the file starts with the bytes {} (hex), expected {}", hex(.found), hex(.expected))]
     BadMagic {
         /// The first bytes found.
         found: Vec<u8>,
@@ -156,6 +156,15 @@ pub struct TableSpec<'a> {
     pub compression: Compression,
     /// Entries per block (at least 1).
     pub block_entries: u32,
+}
+
+/// Bytes in hexadecimal, separated by spaces: `43 47 54 4b`.
+fn hex(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn rle_encode(entries: &[u16], out: &mut Vec<u8>) {

@@ -45,23 +45,34 @@ pub enum DealError {
         top: u8,
     },
     /// The deal does not hold the right number of some ranks.
-    #[error("not a valid {expected_len}-card stock: {}", describe_counts(.wrong))]
+    #[error("not a valid {expected_len}-card stock: {}", describe_counts(.wrong, *.found_len, *.expected_len))]
     WrongCounts {
         /// Every wrong rank: (rank, cards found, cards expected).
         wrong: Vec<(u8, usize, usize)>,
+        /// The number of cards given.
+        found_len: usize,
         /// The stock length these rules ask for.
         expected_len: usize,
     },
 }
 
-fn describe_counts(wrong: &[(u8, usize, usize)]) -> String {
-    wrong
+fn describe_counts(wrong: &[(u8, usize, usize)], found_len: usize, expected_len: usize) -> String {
+    let times = |n: usize| match n {
+        1 => "1 time".to_string(),
+        n => format!("{n} times"),
+    };
+    let ranks = wrong
         .iter()
         .map(|&(rank, found, expected)| {
-            format!("{} {found} times instead of {expected}", rank_name(rank))
+            format!("{} {} instead of {expected}", rank_name(rank), times(found))
         })
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(", ");
+    if found_len == expected_len {
+        ranks
+    } else {
+        format!("{found_len} cards instead of {expected_len}; {ranks}")
+    }
 }
 
 /// Suit letters and symbols accepted (and ignored) after a rank.
@@ -128,6 +139,7 @@ impl Deal {
         if !wrong.is_empty() {
             return Err(DealError::WrongCounts {
                 wrong,
+                found_len: stock.len(),
                 expected_len: rules.stock_len(),
             });
         }

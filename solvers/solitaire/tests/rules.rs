@@ -138,6 +138,11 @@ fn written_deals_with_mistakes_are_refused_with_the_place() {
     let short = good.rsplit_once(' ').unwrap().0;
     let err = Deal::parse(Rules::STANDARD, short).unwrap_err();
     assert!(matches!(err, DealError::WrongCounts { .. }), "{err}");
+    assert!(
+        err.to_string()
+            .starts_with("not a valid 48-card stock: 47 cards instead of 48; "),
+        "{err}"
+    );
     // A fourth ace: the fourth is on the foundation already.
     let err = Deal::parse(Rules::STANDARD, &good.replacen("K", "A", 1)).unwrap_err();
     assert_eq!(
