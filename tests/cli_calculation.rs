@@ -281,6 +281,8 @@ fn options_a_player_would_ignore_are_refused_by_name() {
             "--nodes",
         ),
         (&["solve", "--seed", "1", "--nodes", "0"], "--nodes"),
+        // Neither deal: the message names both ways to give one.
+        (&["solve"], "<--seed <SEED>|--deal <FILE>>"),
         (&["review", "--seed", "1", "--nodes", "0"], "--nodes"),
         (
             &[
@@ -1395,12 +1397,12 @@ fn review_finds_where_a_game_was_lost_and_refuses_bad_games() {
         (
             "--seed",
             "4",
-            "--seed 4 disagrees with the game file, which is of seed 3",
+            "--seed 4 disagrees with the game file, which has --seed 3",
         ),
         (
             "--piles",
             "3",
-            "--piles 3 disagrees with the game file, which is of piles 4",
+            "--piles 3 disagrees with the game file, which has --piles 4",
         ),
     ] {
         let run = cgtk_with(

@@ -423,3 +423,25 @@ fn cycle_index_names_what_acts_in_lowest_terms() {
         "{err}"
     );
 }
+
+/// One colour, one bead and one orbit are singular in the text.
+#[test]
+fn counts_of_one_read_as_one() {
+    let text = ok(&[
+        "count",
+        "necklaces",
+        "--beads",
+        "1",
+        "--colours",
+        "1",
+        "--verify",
+    ]);
+    assert!(
+        text.starts_with("Necklaces of 1 bead in 1 colour up to rotation (C1): 1\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("verified: brute force finds 1 orbit\n"),
+        "{text}"
+    );
+}

@@ -50,9 +50,10 @@ pub enum Command {
     /// Beam searches of growing width look for a win first (90% of the node limit), then a
     /// depth-first search with a transposition table and proved dominances; at the node or
     /// time limit the answer is `unknown`.
+    #[command(group(clap::ArgGroup::new("which_deal").required(true).args(["seed", "deal"])))]
     Solve {
         /// The deal's number.
-        #[arg(long, conflicts_with = "deal", required_unless_present = "deal")]
+        #[arg(long)]
         seed: Option<u64>,
         /// A file with the 48 stock cards in turning order (A 2 … 10 J Q K, suits optional
         /// and ignored, `#` starts a comment; `-` reads standard input).
@@ -937,9 +938,12 @@ fn run_bench(
     };
     if first_seed.checked_add(deals - 1).is_none() {
         return Err(usage(format!(
-            "--first-seed {first_seed} with --deals {deals} runs past the last deal number, {}: give at most {} deals from there",
+            "--first-seed {first_seed} with --deals {deals} runs past the last deal number, {}: give at most {} from there",
             u64::MAX,
-            u64::MAX - first_seed + 1
+            match u64::MAX - first_seed + 1 {
+                1 => "1 deal".to_string(),
+                n => format!("{n} deals"),
+            }
         )));
     }
     let slice = DealSlice::shard(first_seed, deals, index, count);
@@ -1278,7 +1282,7 @@ fn agree<T: PartialEq + std::fmt::Display>(
 ) -> Result<Option<T>> {
     match (given, in_file) {
         (Some(a), Some(b)) if a != b => Err(usage(format!(
-            "--{what} {a} disagrees with the game file, which is of {what} {b}"
+            "--{what} {a} disagrees with the game file, which has --{what} {b}"
         ))),
         (Some(a), _) => Ok(Some(a)),
         (None, b) => Ok(b),

@@ -140,9 +140,9 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
                 "rotation"
             };
             let title = format!(
-                "{what} of {} beads in {} colours up to {symmetry} ({})",
-                args.beads,
-                args.colours,
+                "{what} of {} in {} up to {symmetry} ({})",
+                plural(args.beads, "bead"),
+                plural(args.colours, "colour"),
                 group.name()
             );
             count_colourings(ctx, "necklaces", group, args.colours, &args.options, title)
@@ -154,10 +154,10 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
                 symmetry: args.group.into(),
             };
             let title = format!(
-                "Colourings of a {}x{} board in {} colours up to {} ({})",
+                "Colourings of a {}x{} board in {} up to {} ({})",
                 args.rows,
                 args.cols,
-                args.colours,
+                plural(args.colours, "colour"),
                 match args.group {
                     BoardGroup::Full => "rotation and reflection",
                     BoardGroup::Rotations => "rotation",
@@ -203,7 +203,12 @@ fn count_colourings(
     // A 1000×1000 board by content, or a million beads in 2^64 colours, runs for a minute
     // or more: a spinner shows that work goes on.
     let spinner = ctx.spinner("counting");
-    let z: CycleIndex = group.cycle_index().map_err(usage)?;
+    // The group's limits are stated in its own terms; necklaces name the option that
+    // set the degree.
+    let z: CycleIndex = group.cycle_index().map_err(|e| match group {
+        NamedGroup::Cyclic(_) | NamedGroup::Dihedral(_) => usage(format!("--beads: {e}")),
+        _ => usage(e),
+    })?;
     let count = match &options.content {
         Some(content) => {
             if content.len() as u64 != colours {
@@ -285,7 +290,8 @@ fn count_colourings(
             text.push_str(&format!("pattern inventory: {inventory}\n"));
         }
         if let Some(found) = &report.brute_force_count {
-            text.push_str(&format!("verified: brute force finds {found} orbits\n"));
+            let orbits = if found == "1" { "orbit" } else { "orbits" };
+            text.push_str(&format!("verified: brute force finds {found} {orbits}\n"));
         }
         text
     })
@@ -415,4 +421,14 @@ fn mu_torere(ctx: &Context, args: &MuTorereArgs) -> Result<()> {
         }
         text
     })
+}
+
+/// `1 colour`, `3 colours`.
+fn plural(n: impl std::fmt::Display, noun: &str) -> String {
+    let n = n.to_string();
+    if n == "1" {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }
