@@ -254,6 +254,14 @@ fn minimal_table_in_three_colours_on_the_torus() {
     }
 }
 
+/// A board with no solution has nothing to be minimal about: `-`, not `no`.
+#[test]
+fn minimal_table_shows_no_verdict_for_unsolvable_boards() {
+    let out = ok(&["poggle", "minimal-table", "--sizes", "2", "-k", "3"]);
+    let row: Vec<&str> = out.lines().nth(1).unwrap().split_whitespace().collect();
+    assert_eq!(row[..4], ["2", "1", "unsolvable", "-"], "{out}");
+}
+
 #[test]
 fn minimal_table_refuses_bad_sizes() {
     for sizes in ["0..3", "5..4", "x"] {

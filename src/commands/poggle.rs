@@ -1074,7 +1074,13 @@ fn minimal_table_text(lines: &[MinimalLine]) -> String {
                 l.n.to_string(),
                 l.nullity.map_or("-".to_string(), |d| d.to_string()),
                 fewest,
-                if l.minimal { "yes" } else { "no" }.to_string(),
+                // Nothing to be minimal about on a board with no solution.
+                match (l.fewest_presses, l.minimal) {
+                    (None, _) => "-",
+                    (Some(_), true) => "yes",
+                    (Some(_), false) => "no",
+                }
+                .to_string(),
                 l.minimal_solutions
                     .map_or("-".to_string(), |c| c.to_string()),
                 l.method.unwrap_or("-").to_string(),
