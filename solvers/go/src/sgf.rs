@@ -375,7 +375,8 @@ impl SgfGame {
     }
 
     /// The game after its moves, under `rules` (default [`Rules::for_size`]) with `KM`
-    /// as komi when given. Moves are checked; a colour may move twice in a row.
+    /// as komi when given. Moves are checked; a colour may move twice in a row, and a move
+    /// after two passes continues the game (see [`Go::resume`]).
     ///
     /// ```
     /// use cgtk_go::{SgfError, SgfGame};
@@ -407,6 +408,9 @@ impl SgfGame {
                 },
             };
             before_each(&go);
+            // A move after two passes continues the game: records play on to settle
+            // dead stones, as GTP controllers do.
+            go.resume();
             go.play(m, color).map_err(|e| SgfError::IllegalMove {
                 number: i + 1,
                 color,

@@ -169,3 +169,37 @@ fn diagram_errors() {
         })
     );
 }
+
+// Regression: a record that plays on after two passes (as GTP controllers do to settle
+// dead stones) was refused as an illegal move after the end of the game.
+#[test]
+fn sgf_plays_on_after_two_passes() {
+    for text in [
+        "(;SZ[5];B[cc];W[];B[];W[bb])",
+        "(;SZ[5];B[cc];W[tt];B[tt];W[bb])",
+        "(;SZ[5];B[];W[];B[];W[];B[dd])",
+    ] {
+        let game = SgfGame::parse(text).unwrap();
+        let go = game.into_go(None).unwrap();
+        let &(color, last) = game.moves.last().unwrap();
+        let (x, y) = last.unwrap();
+        let point = go.board().point(x, y).unwrap();
+        assert_eq!(go.board().color_at(point), Some(color), "{text}");
+        assert_eq!(go.passes(), 0, "{text}");
+        assert_eq!(go.moves().len(), game.moves.len(), "{text}");
+        // The written record reads back as the same game.
+        assert_eq!(
+            SgfGame::parse(&write_sgf(&go))
+                .unwrap()
+                .into_go(None)
+                .unwrap(),
+            go
+        );
+    }
+    // Two passes still end the game when nothing follows them.
+    let ended = SgfGame::parse("(;SZ[5];B[];W[])")
+        .unwrap()
+        .into_go(None)
+        .unwrap();
+    assert!(ended.outcome().is_some());
+}
