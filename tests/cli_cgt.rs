@@ -66,7 +66,7 @@ fn compare_answers_the_relation() {
 #[test]
 fn bad_games_are_usage_errors() {
     insta::assert_snapshot!(usage_error(&["cgt", "value", "{1|"]), @"error: expected a game (a number, *n, ^, v, {…|…}, '(', '-' or '±') at position 4, found the end of the text in '{1|'\n");
-    insta::assert_snapshot!(usage_error(&["cgt", "value", "1/3"]), @"error: the denominator of '1/3' at position 1 is not a power of two up to 2^32 (short games have dyadic numbers only) in '1/3'\n");
+    insta::assert_snapshot!(usage_error(&["cgt", "value", "1/3"]), @"error: the denominator of '1/3' at position 1 is not a power of two (short games have dyadic numbers only) in '1/3'\n");
     insta::assert_snapshot!(usage_error(&["cgt", "value", "{0|1|2}"]), @"error: two separators '|' at the same level (positions 3 and 5): use braces or more bars to say which is outer in '{0|1|2}'\n");
     insta::assert_snapshot!(usage_error(&["cgt", "compare", "^", "x"]), @"error: unexpected character 'x' at position 1 in 'x'\n");
     usage_error(&["cgt", "toads", "TTx"]);
@@ -74,11 +74,12 @@ fn bad_games_are_usage_errors() {
     usage_error(&["cgt", "domineering", "9x9"]);
     usage_error(&["cgt", "hackenbush", "B(R"]);
     usage_error(&["cgt", "value", "*99999"]);
-    usage_error(&["cgt", "value", "1/8589934592"]);
+    usage_error(&["cgt", "value", "1/562949953421312"]);
     // Deep nesting is refused instead of overflowing the stack.
     let deep = format!("{}0{}", "{".repeat(300), "|}".repeat(300));
-    assert!(usage_error(&["cgt", "value", &deep])
-        .starts_with("error: braces and parentheses nest more than 200 deep at position 201 "));
+    assert!(usage_error(&["cgt", "value", &deep]).starts_with(
+        "error: braces, parentheses and prefix signs nest more than 200 deep at position 201 "
+    ));
 }
 
 #[test]
@@ -133,4 +134,117 @@ fn hackenbush_refuses_a_huge_stalk_before_reading_it() {
     let stalk = "B".repeat(100_000);
     let err = common::usage_error(&["cgt", "hackenbush", &stalk]);
     assert!(err.contains("100000 edges (at most 48)"), "{err}");
+}
+
+/// 40000 minus or plus-minus signs before a game overflowed the stack (the process
+/// aborted): the nesting limit covered braces and parentheses, not prefix signs. Signs now
+/// count toward the same limit of 200.
+#[test]
+fn long_runs_of_signs_are_refused_instead_of_overflowing_the_stack() {
+    for sign in ["-", "±"] {
+        for n in [201, 40_000] {
+            let game = format!("{}1", sign.repeat(n));
+            let err = usage_error(&["cgt", "value", &game]);
+            assert!(
+                err.starts_with(
+                    "error: braces, parentheses and prefix signs nest more than 200 deep at position 201 "
+                ),
+                "{sign} x {n}: {err}"
+            );
+            let err = usage_error(&["cgt", "compare", "0", &game]);
+            assert!(err.contains("nest more than 200 deep"), "{err}");
+        }
+    }
+    assert_eq!(
+        json(&["cgt", "value", &format!("{}1", "-".repeat(200))])["value"],
+        "1"
+    );
+    assert_eq!(
+        json(&["cgt", "value", &format!("{}1", "-".repeat(199))])["value"],
+        "-1"
+    );
+    // ±±1 = {±1 | ±1} = 0, and ±0 = *.
+    assert_eq!(
+        json(&["cgt", "value", &format!("1 - {}1", "±".repeat(199))])["value"],
+        "1*"
+    );
+    // Signs inside braces add to the depth of the braces.
+    let deep = format!("{}0{}", "{-".repeat(100), "|}".repeat(100));
+    ok(&["cgt", "value", &deep]);
+    let deeper = format!("{}0{}", "{-".repeat(101), "|}".repeat(101));
+    assert!(usage_error(&["cgt", "value", &deeper]).contains("nest more than 200 deep"));
+}
+
+/// The printed canonical form of {1|-1} + {2|*} depended on the order of the terms (the
+/// options were printed in the order the forms had been stored): equal games now print
+/// identically, options sorted by a fixed order.
+#[test]
+fn printed_forms_do_not_depend_on_the_order_of_terms() {
+    let form = "{{3|1}, {3|1*}|{1|-1*}, {1*|-1*}}";
+    assert_eq!(json(&["cgt", "value", "{1|-1} + {2|*}"])["value"], form);
+    assert_eq!(json(&["cgt", "value", "{2|*} + {1|-1}"])["value"], form);
+    assert_eq!(
+        ok(&["cgt", "value", "{1|-1} + {2|*}"]),
+        ok(&["cgt", "value", "{2|*} + {1|-1}"])
+    );
+    let games = [
+        "{1|-1}",
+        "{2|*}",
+        "^",
+        "{0||0|-1}",
+        "*2",
+        "{3|1/2}",
+        "{1|0,*}",
+        "1/4",
+    ];
+    for (i, a) in games.iter().enumerate() {
+        for b in &games[i + 1..] {
+            let ab = ok(&["cgt", "value", &format!("{a} + {b}")]);
+            let ba = ok(&["cgt", "value", &format!("{b} + {a}")]);
+            assert_eq!(ab, ba, "{a} + {b}");
+        }
+    }
+    // A sum of components printed the same whatever their order.
+    let forward = json(&["cgt", "moves", "{1|-1}", "{2|*}", "^"]);
+    let backward = json(&["cgt", "moves", "^", "{2|*}", "{1|-1}"]);
+    assert_eq!(forward["sum"]["value"], backward["sum"]["value"]);
+}
+
+/// Hackenbush printed 1/1099511627776 (B and 40 R edges), which `cgt value` refused as
+/// "not a power of two up to 2^32": numbers are now read with denominators up to 2^48, as
+/// far as the number type goes, and a larger power of two is refused as too large.
+#[test]
+fn every_printed_number_reads_back() {
+    for reds in [40, 47] {
+        let stalk = format!("B{}", "R".repeat(reds));
+        let printed = json(&["cgt", "hackenbush", &stalk])["value"].clone();
+        assert_eq!(printed, format!("1/{}", 1u64 << reds));
+        let text = printed.as_str().unwrap();
+        assert_eq!(json(&["cgt", "value", text])["value"], printed);
+    }
+    let finest = format!("-3/{}", 1u64 << 48);
+    assert_eq!(json(&["cgt", "value", &finest])["value"], finest.as_str());
+    let err = usage_error(&["cgt", "value", &format!("1/{}", 1u64 << 49)]);
+    assert_eq!(
+        err,
+        "error: '1/562949953421312' at position 1 is too large (integers up to 65536, denominators up to 2^48, *n up to *1024, up multiples up to 256) in '1/562949953421312'\n"
+    );
+    // Numbers near the limits add without overflow (the numerator passed 64 bits and
+    // wrapped round) and read back.
+    let e = 1u64 << 48;
+    let big = json(&["cgt", "value", &format!("65536 - 1/{e}")])["value"].clone();
+    assert_eq!(big, format!("{}/{e}", (1u128 << 64) - 1));
+    assert_eq!(json(&["cgt", "value", big.as_str().unwrap()])["value"], big);
+    let over = json(&["cgt", "value", &format!("32768 + 1/{e}")]);
+    assert_eq!(over["value"], format!("{}/{e}", (1u128 << 63) + 1));
+    // Means and temperatures may be finer than the numbers of the game: {2^-48 | 0} has
+    // mean and temperature 2^-49 (it printed 2^-47 and -2^-48).
+    let hot = json(&["cgt", "value", &format!("{{1/{e}|0}}")]);
+    assert_eq!(hot["mean"], format!("1/{}", 1u64 << 49));
+    assert_eq!(hot["temperature"], format!("1/{}", 1u64 << 49));
+    // A game equal to a number finer than 2^-48 is refused, not a panic.
+    let err = usage_error(&["cgt", "value", &format!("{{0|1/{}}}", 1u64 << 48)]);
+    assert!(err.contains("2^48"), "{err}");
+    let nested = format!("{}1{}", "{0|".repeat(60), "}".repeat(60));
+    assert!(usage_error(&["cgt", "value", &nested]).contains("2^48"));
 }

@@ -4,6 +4,7 @@
 use crate::dyadic::Dyadic;
 use crate::fxhash::FxMap;
 use serde::Serialize;
+use std::cmp::Ordering;
 use std::fmt;
 
 /// The name of a canonical form in an [`Arena`]. Two ids from the same arena are equal
@@ -88,7 +89,8 @@ impl Serialize for Outcome {
     }
 }
 
-/// Left's and Right's options of a canonical form, sorted: the key of the hash-consing.
+/// Left's and Right's options of a canonical form, in [`Arena::form_order`]: the key of the
+/// hash-consing.
 type FormKey = (Box<[GameId]>, Box<[GameId]>);
 
 #[derive(Debug)]
@@ -99,6 +101,8 @@ pub(crate) struct Node {
     pub(crate) nimber: Option<u32>,
     /// Left's and Right's stops, worked out from the options when the form is stored.
     pub(crate) stops: (Dyadic, Dyadic),
+    /// The birthday: 0 for 0, otherwise one more than the latest-born option.
+    pub(crate) birthday: u64,
 }
 
 /// A store of canonical forms with memoised sums, negatives and comparisons.
@@ -190,7 +194,8 @@ impl Arena {
         GameId(0)
     }
 
-    /// Left's options of a canonical form, sorted by id.
+    /// Left's options of a canonical form, in a fixed order that does not depend on how the
+    /// arena was filled (see [`Arena::form_order`]).
     ///
     /// ```
     /// use cgtk_partizan::Arena;
@@ -203,7 +208,7 @@ impl Arena {
         &self.nodes[g.index()].left
     }
 
-    /// Right's options of a canonical form, sorted by id.
+    /// Right's options of a canonical form, in the same fixed order as [`Arena::left_options`].
     pub fn right_options(&self, g: GameId) -> &[GameId] {
         &self.nodes[g.index()].right
     }
@@ -225,10 +230,73 @@ impl Arena {
         self.nodes[g.index()].nimber
     }
 
+    /// The birthday of a canonical form: 0 for 0, otherwise one more than the latest-born
+    /// of its options.
+    ///
+    /// ```
+    /// use cgtk_partizan::Arena;
+    /// let mut a = Arena::new();
+    /// let g = a.parse("{0||0|-1}").unwrap();
+    /// assert_eq!(a.birthday(g), 3);
+    /// let g = a.parse("-3/4").unwrap();
+    /// assert_eq!(a.birthday(g), 3);
+    /// ```
+    pub fn birthday(&self, g: GameId) -> u64 {
+        self.nodes[g.index()].birthday
+    }
+
+    /// A total order of canonical forms that depends only on the forms, not on the order in
+    /// which they were stored: earlier-born forms first; at the same birthday numbers first,
+    /// by value; other forms by their Left options, then by their Right options, each list
+    /// compared element by element in this order (a list that is a prefix of another first).
+    /// Options are kept, and printed, in this order, so equal games print identically.
+    ///
+    /// ```
+    /// use cgtk_partizan::Arena;
+    /// use std::cmp::Ordering;
+    /// let mut a = Arena::new();
+    /// let (g, h) = (a.parse("{3|1*}").unwrap(), a.parse("{3|1}").unwrap());
+    /// assert_eq!(a.form_order(h, g), Ordering::Less);
+    /// let (one, star) = (a.integer(1), a.nimber(1));
+    /// assert_eq!(a.form_order(star, one), Ordering::Greater);
+    /// ```
+    pub fn form_order(&self, g: GameId, h: GameId) -> Ordering {
+        if g == h {
+            return Ordering::Equal;
+        }
+        let (x, y) = (&self.nodes[g.index()], &self.nodes[h.index()]);
+        x.birthday
+            .cmp(&y.birthday)
+            .then_with(|| match (x.number, y.number) {
+                (Some(a), Some(b)) => a.cmp(&b),
+                (Some(_), None) => Ordering::Less,
+                (None, Some(_)) => Ordering::Greater,
+                (None, None) => self
+                    .list_order(&x.left, &y.left)
+                    .then_with(|| self.list_order(&x.right, &y.right)),
+            })
+    }
+
+    /// Lists of options in [`Arena::form_order`], compared element by element.
+    fn list_order(&self, a: &[GameId], b: &[GameId]) -> Ordering {
+        for (&x, &y) in a.iter().zip(b) {
+            match self.form_order(x, y) {
+                Ordering::Equal => {}
+                other => return other,
+            }
+        }
+        a.len().cmp(&b.len())
+    }
+
+    /// Sorts options in [`Arena::form_order`].
+    pub(crate) fn sort_options(&self, options: &mut [GameId]) {
+        options.sort_unstable_by(|&x, &y| self.form_order(x, y));
+    }
+
     /// Stores a form known to be canonical (options need not be sorted).
     pub(crate) fn intern(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
-        left.sort_unstable();
-        right.sort_unstable();
+        self.sort_options(&mut left);
+        self.sort_options(&mut right);
         let key = (left.into_boxed_slice(), right.into_boxed_slice());
         if let Some(&id) = self.index.get(&key) {
             return id;
@@ -249,6 +317,13 @@ impl Arena {
                 (ls.unwrap_or_default(), rs.unwrap_or_default())
             }
         };
+        let birthday = key
+            .0
+            .iter()
+            .chain(key.1.iter())
+            .map(|o| self.nodes[o.index()].birthday + 1)
+            .max()
+            .unwrap_or(0);
         let id = GameId(self.nodes.len() as u32);
         self.nodes.push(Node {
             left: key.0.clone(),
@@ -256,6 +331,7 @@ impl Arena {
             number,
             nimber,
             stops,
+            birthday,
         });
         self.index.insert(key, id);
         id
@@ -335,7 +411,7 @@ impl Arena {
     /// ```
     pub fn number(&mut self, x: Dyadic) -> GameId {
         if x.is_integer() {
-            return self.integer(x.numerator());
+            return self.integer(x.floor());
         }
         if let Some(&id) = self.numbers.get(&x) {
             return id;

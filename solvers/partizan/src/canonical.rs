@@ -1,7 +1,7 @@
 //! Canonical forms: removing dominated options and bypassing reversible ones.
 
 use crate::arena::{Arena, GameId};
-use crate::dyadic::Dyadic;
+use crate::dyadic::{Dyadic, MAX_EXPONENT};
 
 impl Arena {
     /// The canonical form of `{left | right}`, whose options are games of this arena:
@@ -18,14 +18,45 @@ impl Arena {
     /// let g = a.construct(vec![zero], vec![zero]);
     /// assert_eq!(g, a.nimber(1));
     /// ```
-    pub fn construct(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
+    ///
+    /// # Panics
+    /// When the game is a number finer than a [`Dyadic`] holds (a denominator above
+    /// 2^[`MAX_EXPONENT`](crate::MAX_EXPONENT), as in {0 | 2^-48}); [`Arena::try_construct`]
+    /// says so instead.
+    pub fn construct(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
+        match self.try_construct(left, right) {
+            Some(g) => g,
+            None => panic!("a number with a denominator above 2^{MAX_EXPONENT}"),
+        }
+    }
+
+    /// [`Arena::construct`], or `None` when the game is a number with a denominator above
+    /// 2^[`MAX_EXPONENT`](crate::MAX_EXPONENT), which a [`Dyadic`] does not hold.
+    ///
+    /// ```
+    /// use cgtk_partizan::{Arena, Dyadic, MAX_EXPONENT};
+    /// let mut a = Arena::new();
+    /// let zero = a.zero();
+    /// let finest = a.number(Dyadic::new(1, MAX_EXPONENT));
+    /// assert_eq!(a.try_construct(vec![zero], vec![finest]), None);
+    /// let half = a.integer(1);
+    /// assert_eq!(a.try_construct(vec![zero], vec![half]), a.parse("1/2").ok());
+    /// ```
+    pub fn try_construct(
+        &mut self,
+        mut left: Vec<GameId>,
+        mut right: Vec<GameId>,
+    ) -> Option<GameId> {
         loop {
             left.sort_unstable();
             left.dedup();
             right.sort_unstable();
             right.dedup();
             if let Some(x) = self.number_between_options(&left, &right) {
-                return self.number(x);
+                if x.exponent() > MAX_EXPONENT {
+                    return None;
+                }
+                return Some(self.number(x));
             }
             self.remove_dominated(&mut left, true);
             self.remove_dominated(&mut right, false);
@@ -35,7 +66,7 @@ impl Arena {
             if self.bypass_right(&left, &mut right) {
                 continue;
             }
-            return self.intern(left, right);
+            return Some(self.intern(left, right));
         }
     }
 

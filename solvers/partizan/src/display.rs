@@ -95,7 +95,7 @@ impl Arena {
         let (left, right) = self.options(g);
         if left.len() > 1 {
             let mut negatives: Vec<GameId> = left.iter().map(|&l| self.neg(l)).collect();
-            negatives.sort_unstable();
+            self.sort_options(&mut negatives);
             if negatives == right {
                 let texts: Vec<String> = left.iter().map(|&l| self.display(l)).collect();
                 return Some(format!("±({})", texts.join(", ")));

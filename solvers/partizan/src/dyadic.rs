@@ -5,11 +5,18 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::ops::{Add, Neg, Sub};
 
-/// The largest exponent k of a denominator 2^k.
+/// The largest exponent k of a denominator 2^k of a number made with [`Dyadic::new`], and
+/// so of a number in a game.
 pub const MAX_EXPONENT: u32 = 48;
 
+/// The largest exponent that halving ([`Dyadic::half`], [`Dyadic::div_pow2`]) reaches: means,
+/// temperatures and the corners of thermographs may be finer than the numbers of the game.
+/// The numerator has 128 bits, so numbers up to 2^30 keep this exponent exactly.
+pub(crate) const MAX_DERIVED_EXPONENT: u32 = 96;
+
 /// A dyadic rational `numerator / 2^exponent`, kept in lowest terms (the numerator is odd
-/// unless the exponent is 0).
+/// unless the exponent is 0). The numerator has 128 bits, so sums of numbers made with
+/// [`Dyadic::new`] do not overflow.
 ///
 /// ```
 /// use cgtk_partizan::Dyadic;
@@ -20,7 +27,7 @@ pub const MAX_EXPONENT: u32 = 48;
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Dyadic {
-    numerator: i64,
+    numerator: i128,
     exponent: u32,
 }
 
@@ -41,11 +48,19 @@ impl Dyadic {
     /// assert_eq!(Dyadic::new(4, 3), Dyadic::new(1, 1));
     /// ```
     pub fn new(numerator: i64, exponent: u32) -> Dyadic {
+        Dyadic::wide(numerator.into(), exponent)
+    }
+
+    /// [`Dyadic::new`] with a numerator of up to 128 bits.
+    ///
+    /// # Panics
+    /// When `exponent` exceeds [`MAX_EXPONENT`].
+    pub(crate) fn wide(numerator: i128, exponent: u32) -> Dyadic {
         assert!(
             exponent <= MAX_EXPONENT,
             "denominator 2^{exponent} too large"
         );
-        Dyadic::reduce(numerator as i128, exponent)
+        Dyadic::reduce(numerator, exponent)
     }
 
     /// The integer `n`.
@@ -56,7 +71,7 @@ impl Dyadic {
     /// ```
     pub fn integer(n: i64) -> Dyadic {
         Dyadic {
-            numerator: n,
+            numerator: n.into(),
             exponent: 0,
         }
     }
@@ -67,14 +82,24 @@ impl Dyadic {
             exponent -= 1;
         }
         Dyadic {
-            numerator: numerator as i64,
+            numerator,
             exponent,
         }
     }
 
     /// The numerator in lowest terms.
-    pub fn numerator(self) -> i64 {
+    pub fn numerator(self) -> i128 {
         self.numerator
+    }
+
+    /// The nearest `f64`.
+    ///
+    /// ```
+    /// use cgtk_partizan::Dyadic;
+    /// assert_eq!(Dyadic::new(-3, 3).to_f64(), -0.375);
+    /// ```
+    pub fn to_f64(self) -> f64 {
+        self.numerator as f64 / 2f64.powi(self.exponent as i32)
     }
 
     /// The exponent k of the denominator 2^k in lowest terms.
@@ -94,46 +119,60 @@ impl Dyadic {
     /// assert_eq!(Dyadic::new(-3, 1).floor(), -2);
     /// ```
     pub fn floor(self) -> i64 {
-        self.numerator >> self.exponent
+        let floor = self.numerator >> self.exponent;
+        i64::try_from(floor).unwrap_or(if floor < 0 { i64::MIN } else { i64::MAX })
     }
 
     /// Half of this number.
+    ///
+    /// # Panics
+    /// When the denominator would exceed 2^96 (halving a number of a game 48 times).
     ///
     /// ```
     /// use cgtk_partizan::Dyadic;
     /// assert_eq!(Dyadic::integer(1).half(), Dyadic::new(1, 1));
     /// ```
     pub fn half(self) -> Dyadic {
-        Dyadic::reduce(self.numerator as i128, self.exponent + 1)
+        self.div_pow2(2)
+            .unwrap_or_else(|| panic!("{self} halved is finer than 1/2^{MAX_DERIVED_EXPONENT}"))
     }
 
-    /// This number divided by `d`, when the quotient is dyadic (`d` a power of two up to sign).
+    /// This number divided by `d`, when the quotient is dyadic (`d` a power of two up to
+    /// sign) with a denominator up to 2^96.
+    ///
+    /// ```
+    /// use cgtk_partizan::{Dyadic, MAX_EXPONENT};
+    /// let finest = Dyadic::new(1, MAX_EXPONENT);
+    /// assert_eq!(finest.div_pow2(-2).unwrap().to_string(), "-1/562949953421312");
+    /// assert_eq!(finest.div_pow2(3), None);
+    /// ```
     pub fn div_pow2(self, d: i64) -> Option<Dyadic> {
         if d == 0 || d.unsigned_abs().count_ones() != 1 {
             return None;
         }
         let k = d.unsigned_abs().trailing_zeros();
         let n = if d < 0 {
-            -(self.numerator as i128)
+            -self.numerator
         } else {
-            self.numerator as i128
+            self.numerator
         };
-        if self.exponent + k > MAX_EXPONENT {
+        let exponent = self.exponent + k;
+        if self.numerator != 0 && exponent > MAX_DERIVED_EXPONENT {
             return None;
         }
-        Some(Dyadic::reduce(n, self.exponent + k))
+        Some(Dyadic::reduce(n, exponent))
     }
 
     /// This number times the integer `k`.
     pub fn times(self, k: i64) -> Dyadic {
-        Dyadic::reduce(self.numerator as i128 * k as i128, self.exponent)
+        Dyadic::reduce(self.numerator * i128::from(k), self.exponent)
     }
 
     fn aligned(a: Dyadic, b: Dyadic) -> (i128, i128, u32) {
         let e = a.exponent.max(b.exponent);
         (
-            (a.numerator as i128) << (e - a.exponent),
-            (b.numerator as i128) << (e - b.exponent),
+            a.numerator << (e - a.exponent),
+            b.numerator << (e - b.exponent),
             e,
         )
     }
@@ -177,7 +216,7 @@ impl Dyadic {
         let mut k = 1;
         loop {
             // The least multiple of 2^-k strictly above l.
-            let scaled = ((l.numerator as i128) << k) >> l.exponent;
+            let scaled = (l.numerator << k) >> l.exponent;
             let candidate = Dyadic::reduce(scaled + 1, k);
             if candidate < h {
                 return candidate;
@@ -230,7 +269,7 @@ impl fmt::Display for Dyadic {
         if self.exponent == 0 {
             write!(f, "{}", self.numerator)
         } else {
-            write!(f, "{}/{}", self.numerator, 1u64 << self.exponent)
+            write!(f, "{}/{}", self.numerator, 1u128 << self.exponent)
         }
     }
 }

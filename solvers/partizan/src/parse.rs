@@ -1,13 +1,14 @@
 //! Reading games from text: `{L1, L2 | R1, R2}`, numbers, `*n`, `^`, `v`, `±x`, sums.
 
 use crate::arena::{Arena, GameId};
-use crate::dyadic::Dyadic;
+use crate::dyadic::{Dyadic, MAX_EXPONENT};
 
 /// The largest integer a number in the text may have (in absolute value).
 pub const MAX_INTEGER: i64 = 1 << 16;
-/// The largest k of a denominator 2^k in the text.
-pub const MAX_DENOMINATOR_EXPONENT: u32 = 32;
-/// How deeply braces and parentheses may nest in the text.
+/// The largest k of a denominator 2^k in the text: as fine as a [`Dyadic`] goes, so every
+/// number the arena prints reads back.
+pub const MAX_DENOMINATOR_EXPONENT: u32 = MAX_EXPONENT;
+/// How deeply braces, parentheses and prefix signs (`-`, `±`) may nest in the text.
 pub const MAX_NESTING: usize = 200;
 /// The largest `n` of a nimber `*n` in the text.
 pub const MAX_NIMBER: u32 = 1024;
@@ -36,23 +37,30 @@ pub enum ParseGameError {
         character: char,
     },
     /// A fraction whose denominator is not a power of two.
-    #[error("the denominator of '{text}' at position {position} is not a power of two up to 2^32 (short games have dyadic numbers only)")]
+    #[error("the denominator of '{text}' at position {position} is not a power of two (short games have dyadic numbers only)")]
     NotDyadic {
         /// Where.
         position: usize,
         /// The fraction.
         text: String,
     },
-    /// A number, nimber or up multiple beyond the limits.
-    #[error("'{text}' at position {position} is too large (integers up to 65536, *n up to *1024, up multiples up to 256)")]
+    /// A number (its integer part or its denominator), nimber or up multiple beyond the
+    /// limits.
+    #[error("'{text}' at position {position} is too large (integers up to 65536, denominators up to 2^48, *n up to *1024, up multiples up to 256)")]
     TooLarge {
         /// Where.
         position: usize,
         /// The number.
         text: String,
     },
-    /// Braces and parentheses nested too deeply.
-    #[error("braces and parentheses nest more than 200 deep at position {position}")]
+    /// A game in braces equal to a number finer than 1/2^48, which a [`Dyadic`] cannot hold.
+    #[error("the game at position {position} is a number with a denominator above 2^48 (denominators go up to 2^48)")]
+    TooFine {
+        /// Where the game starts.
+        position: usize,
+    },
+    /// Braces, parentheses and prefix signs nested too deeply.
+    #[error("braces, parentheses and prefix signs nest more than 200 deep at position {position}")]
     TooDeep {
         /// Where.
         position: usize,
@@ -157,17 +165,17 @@ fn lex(text: &str) -> Result<Vec<(Token, usize)>, ParseGameError> {
                         (j, 1)
                     };
                 let num_text: String = chars[i..j].iter().collect();
-                let num: i64 = num_text.parse().map_err(|_| too_large(i, end))?;
-                if den == 0
-                    || den.count_ones() != 1
-                    || den.trailing_zeros() > MAX_DENOMINATOR_EXPONENT
-                {
+                let num: i128 = num_text.parse().map_err(|_| too_large(i, end))?;
+                if den == 0 || den.count_ones() != 1 {
                     return Err(ParseGameError::NotDyadic {
                         position,
                         text: chars[i..end].iter().collect(),
                     });
                 }
-                let x = Dyadic::new(num, den.trailing_zeros());
+                if den.trailing_zeros() > MAX_DENOMINATOR_EXPONENT {
+                    return Err(too_large(i, end));
+                }
+                let x = Dyadic::wide(num, den.trailing_zeros());
                 if x.floor().abs() > MAX_INTEGER {
                     return Err(too_large(i, end));
                 }
@@ -255,7 +263,7 @@ impl Parser<'_> {
         }
     }
 
-    /// Steps into a brace or parenthesis.
+    /// Steps into a brace, a parenthesis or a prefix sign.
     fn enter(&mut self) -> Result<(), ParseGameError> {
         if self.depth >= MAX_NESTING {
             return Err(ParseGameError::TooDeep {
@@ -265,6 +273,19 @@ impl Parser<'_> {
         self.depth += 1;
         self.at += 1;
         Ok(())
+    }
+
+    /// The canonical form of `{left | right}` for the game in braces at `position`, refused
+    /// when it is a number finer than a [`Dyadic`] holds.
+    fn construct(
+        &mut self,
+        left: Vec<GameId>,
+        right: Vec<GameId>,
+        position: usize,
+    ) -> Result<GameId, ParseGameError> {
+        self.arena
+            .try_construct(left, right)
+            .ok_or(ParseGameError::TooFine { position })
     }
 
     fn expression(&mut self) -> Result<GameId, ParseGameError> {
@@ -282,9 +303,11 @@ impl Parser<'_> {
                     g = self.arena.sub(g, h);
                 }
                 Token::PlusMinus => {
+                    let position = self.position();
                     self.at += 1;
                     let h = self.term()?;
-                    let s = self.arena.switch(h);
+                    let minus = self.arena.neg(h);
+                    let s = self.construct(vec![h], vec![minus], position)?;
                     g = self.arena.add(g, s);
                 }
                 _ => return Ok(g),
@@ -312,23 +335,39 @@ impl Parser<'_> {
         }
     }
 
+    /// A primary after a run of prefix signs, read without recursion: each sign counts
+    /// toward the nesting limit, like a brace, so the signs build at most that many levels.
     fn unary(&mut self) -> Result<GameId, ParseGameError> {
-        match self.peek() {
-            Token::Minus => {
-                self.at += 1;
-                let g = self.unary()?;
-                Ok(self.arena.neg(g))
-            }
-            Token::PlusMinus => {
-                self.at += 1;
-                if *self.peek() == Token::LParen {
-                    return self.switch_list();
+        let outer = self.depth;
+        let mut signs = Vec::new();
+        let g = loop {
+            match self.peek() {
+                Token::Minus => {
+                    signs.push((Token::Minus, self.position()));
+                    self.enter()?;
                 }
-                let g = self.unary()?;
-                Ok(self.arena.switch(g))
+                Token::PlusMinus if self.tokens[self.at + 1].0 == Token::LParen => {
+                    self.at += 1;
+                    break self.switch_list()?;
+                }
+                Token::PlusMinus => {
+                    signs.push((Token::PlusMinus, self.position()));
+                    self.enter()?;
+                }
+                _ => break self.primary()?,
             }
-            _ => self.primary(),
+        };
+        self.depth = outer;
+        let mut g = g;
+        for (sign, position) in signs.into_iter().rev() {
+            g = if sign == Token::Minus {
+                self.arena.neg(g)
+            } else {
+                let minus = self.arena.neg(g);
+                self.construct(vec![g], vec![minus], position)?
+            };
         }
+        Ok(g)
     }
 
     fn primary(&mut self) -> Result<GameId, ParseGameError> {
@@ -357,8 +396,9 @@ impl Parser<'_> {
                 Ok(g)
             }
             Token::LBrace => {
+                let position = self.position();
                 self.enter()?;
-                let g = self.braces()?;
+                let g = self.braces(position)?;
                 self.depth -= 1;
                 Ok(g)
             }
@@ -368,6 +408,7 @@ impl Parser<'_> {
 
     /// `±(A, B, …)` = {A, B, … | -A, -B, …}, after the `±`.
     fn switch_list(&mut self) -> Result<GameId, ParseGameError> {
+        let position = self.position();
         self.enter()?;
         let mut options = vec![self.expression()?];
         while *self.peek() == Token::Comma {
@@ -380,11 +421,11 @@ impl Parser<'_> {
         self.at += 1;
         self.depth -= 1;
         let negatives: Vec<GameId> = options.iter().map(|&g| self.arena.neg(g)).collect();
-        Ok(self.arena.construct(options, negatives))
+        self.construct(options, negatives, position)
     }
 
-    /// The inside of braces and the closing brace.
-    fn braces(&mut self) -> Result<GameId, ParseGameError> {
+    /// The inside of braces and the closing brace, the opening one at `position`.
+    fn braces(&mut self, position: usize) -> Result<GameId, ParseGameError> {
         let mut lists: Vec<Vec<GameId>> = Vec::new();
         let mut bars: Vec<(usize, usize)> = Vec::new();
         loop {
@@ -413,7 +454,7 @@ impl Parser<'_> {
             }
         }
         let mut lists = lists.into_iter().map(Some).collect::<Vec<_>>();
-        self.build(&mut lists, &bars)
+        self.build(&mut lists, &bars, position)
     }
 
     /// The game of option lists separated by bars: split at the separator with most bars.
@@ -421,6 +462,7 @@ impl Parser<'_> {
         &mut self,
         lists: &mut [Option<Vec<GameId>>],
         bars: &[(usize, usize)],
+        position: usize,
     ) -> Result<GameId, ParseGameError> {
         let most = bars.iter().map(|b| b.0).max().unwrap_or(0);
         let at: Vec<usize> = (0..bars.len()).filter(|&i| bars[i].0 == most).collect();
@@ -433,20 +475,21 @@ impl Parser<'_> {
         }
         let i = at[0];
         let (left_lists, right_lists) = lists.split_at_mut(i + 1);
-        let left = self.side(left_lists, &bars[..i])?;
-        let right = self.side(right_lists, &bars[i + 1..])?;
-        Ok(self.arena.construct(left, right))
+        let left = self.side(left_lists, &bars[..i], position)?;
+        let right = self.side(right_lists, &bars[i + 1..], position)?;
+        self.construct(left, right, position)
     }
 
     fn side(
         &mut self,
         lists: &mut [Option<Vec<GameId>>],
         bars: &[(usize, usize)],
+        position: usize,
     ) -> Result<Vec<GameId>, ParseGameError> {
         if bars.is_empty() {
             return Ok(lists[0].take().unwrap_or_default());
         }
-        Ok(vec![self.build(lists, bars)?])
+        Ok(vec![self.build(lists, bars, position)?])
     }
 }
 

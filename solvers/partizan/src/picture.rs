@@ -45,7 +45,7 @@ impl Canvas {
 }
 
 fn as_f64(x: Dyadic) -> f64 {
-    x.numerator() as f64 / (1u64 << x.exponent()) as f64
+    x.to_f64()
 }
 
 /// The thermograph drawn as a `width × height` PNG image, in the usual orientation: values

@@ -296,3 +296,31 @@ fn bad_inputs_are_refused() {
     }
     assert!(count >= 20);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The printed form of a sum does not depend on the order of its terms, nor on what the
+    /// arena held before: {1|-1} + {2|*} and {2|*} + {1|-1} printed their options in
+    /// different orders (the order the forms had been stored in).
+    #[test]
+    fn printed_forms_do_not_depend_on_the_order_of_terms(s in tree(), t in tree()) {
+        let mut forward = Arena::new();
+        let (g, h) = (build(&mut forward, &s), build(&mut forward, &t));
+        let gh = forward.add(g, h);
+        let mut backward = Arena::new();
+        let (h2, g2) = (build(&mut backward, &t), build(&mut backward, &s));
+        let hg = backward.add(h2, g2);
+        prop_assert_eq!(forward.display(gh), backward.display(hg));
+        prop_assert_eq!(forward.display(g), backward.display(g2));
+        prop_assert_eq!(forward.display(h), backward.display(h2));
+        // The options are listed in the same order in both arenas.
+        let texts = |a: &mut Arena, x: GameId| {
+            let (l, r) = (a.left_options(x).to_vec(), a.right_options(x).to_vec());
+            let l: Vec<String> = l.into_iter().map(|o| a.display(o)).collect();
+            let r: Vec<String> = r.into_iter().map(|o| a.display(o)).collect();
+            (l, r)
+        };
+        prop_assert_eq!(texts(&mut forward, gh), texts(&mut backward, hg));
+    }
+}
