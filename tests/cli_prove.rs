@@ -221,3 +221,27 @@ fn kono_by_pns_with_symmetries() {
     assert_eq!(after["goal"], "first wins");
     assert_eq!(after["result"], "disproved");
 }
+
+// Regression: `--epsilon inf` (and `nan`) was refused with "expected a number >= 0", which
+// infinity is; the message now says that ε must be finite and refuses NaN and infinity by
+// name.
+#[test]
+fn epsilon_must_be_a_finite_number() {
+    let allowed = "expected a finite number ≥ 0 such as 0.25 (0 is classic df-pn)";
+    for (value, shown, reason) in [
+        ("inf", "inf", "infinity is not allowed"),
+        ("-infinity", "-inf", "infinity is not allowed"),
+        ("NaN", "NaN", "not a number"),
+        ("-1", "-1", "negative"),
+        ("-0.5", "-0.5", "negative"),
+    ] {
+        assert_eq!(
+            usage_error(&["prove", "nim", "1,2", &format!("--epsilon={value}")]),
+            format!("error: invalid --epsilon {shown}: {reason}; {allowed}\n")
+        );
+    }
+    for value in ["0", "1e300"] {
+        let report = json(&["--json", "prove", "nim", "1,2", "--epsilon", value]);
+        assert_eq!(report["result"], "proved", "--epsilon {value}");
+    }
+}

@@ -64,7 +64,7 @@ pub struct Args {
     /// The search algorithm.
     #[arg(long, value_enum, default_value = "dfpn")]
     pub algorithm: Algorithm,
-    /// df-pn's 1+ε threshold factor (0 is classic df-pn).
+    /// df-pn's 1+ε threshold factor: a finite number ≥ 0 (0 is classic df-pn).
     #[arg(long, default_value_t = 0.25)]
     pub epsilon: f64,
 }
@@ -92,14 +92,26 @@ struct Report {
 
 /// Runs `cgtk prove`.
 pub fn run(args: &Args, ctx: &Context) -> Result<()> {
-    if !(args.epsilon.is_finite() && args.epsilon >= 0.0) {
-        return Err(usage(format!(
-            "invalid --epsilon {}: expected a number >= 0",
-            args.epsilon
-        )));
-    }
+    check_epsilon(args.epsilon)?;
     let report = with_prove_game(args, ctx)?;
     ctx.emit(&report, || text(&report))
+}
+
+/// Refuses an ε that df-pn cannot use, saying why: NaN, infinity or a negative number.
+fn check_epsilon(epsilon: f64) -> Result<()> {
+    let reason = if epsilon.is_nan() {
+        "not a number"
+    } else if epsilon.is_infinite() {
+        "infinity is not allowed"
+    } else if epsilon < 0.0 {
+        "negative"
+    } else {
+        return Ok(());
+    };
+    Err(usage(format!(
+        "invalid --epsilon {epsilon}: {reason}; expected a finite number ≥ 0 such as 0.25 \
+         (0 is classic df-pn)"
+    )))
 }
 
 /// Builds the position through the registry of games, then proves.
