@@ -28,6 +28,8 @@ pub enum VariantProblem {
     },
     /// An empty setting between commas (`standard,,first=fox`).
     Empty,
+    /// No setting at all where one is required: the whole text is empty or blank.
+    Blank,
     /// `standard` together with another setting (`standard,compulsory-capture`), which it
     /// contradicts.
     Conflict {
@@ -79,6 +81,10 @@ impl fmt::Display for VariantError {
             VariantProblem::Empty => write!(
                 f,
                 "{game} variant {text:?} has an empty setting between commas: expected {allowed}"
+            ),
+            VariantProblem::Blank => write!(
+                f,
+                "{game} variant {text:?} is empty: leave it out for the standard game, or give {allowed}"
             ),
             VariantProblem::Conflict { setting } => write!(
                 f,

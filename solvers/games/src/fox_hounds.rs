@@ -37,8 +37,8 @@ pub mod heuristics;
 
 pub use cgtk_core::VariantError;
 use cgtk_core::{
-    parse_from_to, parse_variant, require_legal, FromTo, Game, Notation, NotationError, Outcome,
-    PerfectIndex, Player, PositionKey, Predecessors, Render, TableGame,
+    parse_from_to, require_legal, FromTo, Game, Notation, NotationError, Outcome, PerfectIndex,
+    Player, PositionKey, Predecessors, Render, TableGame,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -82,7 +82,7 @@ impl FromStr for Variant {
     type Err = VariantError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let mut v = Variant::default();
-        parse_variant("fox-hounds", s, VARIANTS_ALLOWED, |setting| {
+        crate::variant::parse_game_variant("fox-hounds", s, VARIANTS_ALLOWED, |setting| {
             match (setting.key, setting.value) {
                 ("standard", None) => true,
                 ("first", Some("fox")) => {

@@ -25,3 +25,4 @@ pub mod fox_hounds;
 pub mod kono;
 pub mod mu_torere;
 pub mod nim;
+mod variant;

@@ -42,8 +42,8 @@
 
 pub use cgtk_core::VariantError;
 use cgtk_core::{
-    parse_from_to, parse_variant, require_legal, FromTo, Game, Notation, NotationError, Outcome,
-    PerfectIndex, Player, PositionKey, Predecessors, Render, TableGame,
+    parse_from_to, require_legal, FromTo, Game, Notation, NotationError, Outcome, PerfectIndex,
+    Player, PositionKey, Predecessors, Render, TableGame,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -75,7 +75,7 @@ impl FromStr for Variant {
     type Err = VariantError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let mut v = Variant::default();
-        parse_variant("mu-torere", s, VARIANTS_ALLOWED, |setting| {
+        crate::variant::parse_game_variant("mu-torere", s, VARIANTS_ALLOWED, |setting| {
             match (setting.key, setting.value) {
                 ("standard", None) => true,
                 ("first-two-turns", None) => {
