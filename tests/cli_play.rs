@@ -382,3 +382,26 @@ fn variants_play_cannot_honour_are_refused_and_nim_hints_win() {
         run.stdout
     );
 }
+
+/// The seed of a saved game is read as any JSON number and then checked (`"seed":-1` was
+/// refused as `expected u64`, a type name): every seed `save` can write still loads, the
+/// largest included, and is written back unchanged.
+#[test]
+fn saved_seeds_load_up_to_the_largest() {
+    let dir = scratch("seeds");
+    for seed in ["0", "18446744073709551615"] {
+        let text =
+            format!(r#"{{"game":"nim","variant":"1,2","level":0,"seed":{seed},"moves":["2:1"]}}"#);
+        std::fs::write(dir.join("in.json"), text).unwrap();
+        let run = play(
+            &dir,
+            &["nim", "--load", "in.json", "--you", "both"],
+            "save out.json\nquit\n",
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let saved = std::fs::read_to_string(dir.join("out.json")).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&saved).unwrap();
+        assert_eq!(value["seed"].to_string(), seed);
+        assert_eq!(value["moves"], serde_json::json!(["2:1"]));
+    }
+}
