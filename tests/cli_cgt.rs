@@ -153,6 +153,9 @@ fn long_runs_of_signs_are_refused_instead_of_overflowing_the_stack() {
             );
             let err = usage_error(&["cgt", "compare", "0", &game]);
             assert!(err.contains("nest more than 200 deep"), "{err}");
+            // The input is quoted only up to 80 characters, with its length.
+            let quoted = format!("in '{}…' ({} characters)", sign.repeat(80), n + 1);
+            assert!(err.trim_end().ends_with(&quoted), "{err}");
         }
     }
     assert_eq!(

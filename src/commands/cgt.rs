@@ -142,7 +142,21 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
 }
 
 fn parse(a: &mut Arena, text: &str) -> Result<GameId> {
-    a.parse(text).map_err(|e| usage(format!("{e} in '{text}'")))
+    a.parse(text)
+        .map_err(|e| usage(format!("{e} in {}", quoted_input(text))))
+}
+
+/// The input quoted for an error message; past 80 characters only its start and its length
+/// (the error gives the position), so that a huge input does not fill the terminal.
+fn quoted_input(text: &str) -> String {
+    const SHOWN: usize = 80;
+    let length = text.chars().count();
+    if length <= SHOWN {
+        format!("'{text}'")
+    } else {
+        let start: String = text.chars().take(SHOWN).collect();
+        format!("'{start}…' ({length} characters)")
+    }
 }
 
 #[derive(Serialize)]
