@@ -260,6 +260,16 @@ fn options_a_command_does_not_use_are_refused() {
     assert!(ok(&["table", "export", table]).starts_with("position,value,distance"));
     let err = usage_error_with(&["--json", "uci"], "quit\n");
     assert!(err.contains("--json does not apply"), "{err}");
+    // Likewise the other commands whose output is a protocol, a script or a page.
+    for args in [
+        &["--json", "gtp"][..],
+        &["--json", "completions", "bash"],
+        &["--json", "man"],
+        &["man", "poggle", "--json"],
+    ] {
+        let err = usage_error_with(args, "quit\n");
+        assert!(err.contains("--json does not apply"), "{args:?}: {err}");
+    }
     let err = usage_error_with(&["play", "poggle", "3", "--you", "second"], "quit\n");
     assert!(err.contains("--you does not apply"), "{err}");
     let err = usage_error_with(&["play", "poggle", "3", "--level", "5"], "quit\n");

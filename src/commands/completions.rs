@@ -1,7 +1,7 @@
 //! `cgtk completions SHELL` and `cgtk man`: shell completion scripts and the manual page,
 //! both generated from the same clap definitions that parse the command line.
 
-use crate::cli::{usage, Cli};
+use crate::cli::{usage, Cli, Context};
 use anyhow::Result;
 use clap::CommandFactory;
 use clap_complete::Shell;
@@ -34,8 +34,18 @@ pub struct ManArgs {
     pub command: Vec<String>,
 }
 
+/// Refuses `--json` (accepted and ignored before) for a command whose output is a script or
+/// a page.
+fn refuse_json(ctx: &Context, what: &str) -> Result<()> {
+    if ctx.json {
+        return Err(usage(format!("{what}; --json does not apply")));
+    }
+    Ok(())
+}
+
 /// Runs `cgtk completions`.
-pub fn run(args: &Args) -> Result<()> {
+pub fn run(args: &Args, ctx: &Context) -> Result<()> {
+    refuse_json(ctx, "completions prints a shell script")?;
     let mut command = Cli::command();
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut command, "cgtk", &mut script);
@@ -43,7 +53,8 @@ pub fn run(args: &Args) -> Result<()> {
 }
 
 /// Runs `cgtk man`.
-pub fn run_man(args: &ManArgs) -> Result<()> {
+pub fn run_man(args: &ManArgs, ctx: &Context) -> Result<()> {
+    refuse_json(ctx, "man prints a manual page in roff")?;
     let mut command = Cli::command();
     command.build();
     let mut name = "cgtk".to_string();

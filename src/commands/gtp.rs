@@ -23,7 +23,13 @@ pub struct Args {
 }
 
 /// Runs the GTP loop until `quit` or the end of input.
-pub fn run(args: &Args, _ctx: &Context) -> Result<()> {
+pub fn run(args: &Args, ctx: &Context) -> Result<()> {
+    // The protocol's own lines are the output; `--json` was accepted and ignored.
+    if ctx.json {
+        return Err(crate::cli::usage(
+            "gtp speaks the Go Text Protocol on standard output; --json does not apply",
+        ));
+    }
     let mut engine = GtpEngine::with_engine(EngineConfig {
         playouts: args.playouts,
         seed: args.seed,

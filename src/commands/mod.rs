@@ -106,8 +106,8 @@ impl Command {
             Command::Gtp(args) => gtp::run(args, ctx),
             Command::Go(cmd) => go::run(cmd, ctx),
             Command::Calculation(cmd) => calculation::run(cmd, ctx),
-            Command::Completions(args) => completions::run(args),
-            Command::Man(args) => completions::run_man(args),
+            Command::Completions(args) => completions::run(args, ctx),
+            Command::Man(args) => completions::run_man(args, ctx),
         }
     }
 }
