@@ -445,3 +445,21 @@ fn counts_of_one_read_as_one() {
         "{text}"
     );
 }
+
+/// `-k` is `--colours`, as in `poggle`.
+#[test]
+fn k_is_short_for_colours() {
+    let long = ok(&[
+        "count",
+        "board",
+        "--rows",
+        "3",
+        "--cols",
+        "3",
+        "--colours",
+        "2",
+    ]);
+    let short = ok(&["count", "board", "--rows", "3", "--cols", "3", "-k", "2"]);
+    assert_eq!(long, short);
+    assert!(long.ends_with(": 102\n"), "{long}");
+}

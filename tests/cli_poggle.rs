@@ -254,6 +254,32 @@ fn minimal_table_in_three_colours_on_the_torus() {
     }
 }
 
+/// `--time` and `--nodes` name the search limits as in `calculation solve`.
+#[test]
+fn search_limits_take_the_short_names_too() {
+    let long = ok(&[
+        "poggle",
+        "solve",
+        "5",
+        "--minimal",
+        "--time-limit",
+        "30",
+        "--node-limit",
+        "100000",
+    ]);
+    let short = ok(&[
+        "poggle",
+        "solve",
+        "5",
+        "--minimal",
+        "--time",
+        "30",
+        "--nodes",
+        "100000",
+    ]);
+    assert_eq!(long, short);
+}
+
 /// A board with no solution has nothing to be minimal about: `-`, not `no`.
 #[test]
 fn minimal_table_shows_no_verdict_for_unsolvable_boards() {

@@ -63,7 +63,7 @@ pub struct NecklaceArgs {
     #[arg(long, value_name = "N")]
     pub beads: usize,
     /// Number of colours (at least 1).
-    #[arg(long, value_name = "K")]
+    #[arg(short = 'k', long, value_name = "K")]
     pub colours: u64,
     /// Count bracelets: turning the necklace over also counts as the same (dihedral group).
     #[arg(long)]
@@ -100,7 +100,7 @@ pub struct BoardArgs {
     #[arg(long, value_name = "C")]
     pub cols: usize,
     /// Number of colours (at least 1).
-    #[arg(long, value_name = "K")]
+    #[arg(short = 'k', long, value_name = "K")]
     pub colours: u64,
     /// Which symmetries make two colourings the same.
     #[arg(long, value_enum, default_value = "full")]

@@ -38,11 +38,16 @@ pub enum Command {
 pub struct SearchLimitArgs {
     /// Seconds the fewest-presses search may take per board (0: no limit); at the limit the
     /// best solution found is printed with the proven lower bound, marked not minimal.
-    #[arg(long, default_value_t = 60, value_name = "SECS")]
+    #[arg(
+        long,
+        visible_alias = "time",
+        default_value_t = 60,
+        value_name = "SECS"
+    )]
     pub time_limit: u64,
 
     /// Candidate solutions the fewest-presses search may evaluate per board (0: no limit).
-    #[arg(long, default_value_t = 0, value_name = "N")]
+    #[arg(long, visible_alias = "nodes", default_value_t = 0, value_name = "N")]
     pub node_limit: u64,
 }
 
