@@ -156,6 +156,15 @@ pub enum MergeError {
     Overlap(u64),
 }
 
+/// `1 deal`, `2 deals`.
+fn count(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// The most deals a summary read back may list (their numbers are expanded to be checked).
 pub const MAX_LISTED_DEALS: u64 = 100_000_000;
 
@@ -166,7 +175,7 @@ pub enum SummaryError {
     #[error("its list of deals played is not one `cgtk calculation bench` writes (at most {MAX_LISTED_DEALS} deals, numbers below 2^64)")]
     Deals,
     /// The deals listed do not add up to the games.
-    #[error("it counts {games} games but lists {listed} deals played")]
+    #[error("it counts {} but lists {} played", count(*.games, "game"), count(*.listed, "deal"))]
     Games {
         /// Games counted.
         games: u64,
@@ -177,7 +186,7 @@ pub enum SummaryError {
     #[error("it lists deal {0} as won but not among the deals it played")]
     WonNotPlayed(u64),
     /// More games won or undecided than played.
-    #[error("it counts {wins} games won and {unknown} undecided of only {games} played")]
+    #[error("it counts {} won and {unknown} undecided of only {} played", count(*.wins, "game"), count(*.games, "game"))]
     Counts {
         /// Games counted.
         games: u64,
@@ -187,7 +196,7 @@ pub enum SummaryError {
         unknown: u64,
     },
     /// The list of deals won does not hold as many deals as the wins counted.
-    #[error("it counts {wins} wins but lists {listed} deals won")]
+    #[error("it counts {} but lists {} won", count(*.wins, "win"), count(*.listed, "deal"))]
     WonCount {
         /// Wins counted.
         wins: u64,

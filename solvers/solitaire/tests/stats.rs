@@ -141,6 +141,24 @@ fn check_refuses_counts_that_do_not_add_up() {
     assert!(matches!(overflow.check(), Err(SummaryError::Counts { .. })));
     let older = BenchSummary::new("p", 4, 0, 10, 2, 0, 1.0);
     assert_eq!(older.check(), Ok(()));
+    // The messages count in words: one win, one deal.
+    assert_eq!(
+        SummaryError::WonCount { wins: 1, listed: 2 }.to_string(),
+        "it counts 1 win but lists 2 deals won"
+    );
+    assert_eq!(
+        SummaryError::WonCount { wins: 2, listed: 1 }.to_string(),
+        "it counts 2 wins but lists 1 deal won"
+    );
+    assert_eq!(
+        SummaryError::Counts {
+            games: 1,
+            wins: 1,
+            unknown: 1
+        }
+        .to_string(),
+        "it counts 1 game won and 1 undecided of only 1 game played"
+    );
 }
 
 /// Processor time adds up over the parts when every part measured it.
