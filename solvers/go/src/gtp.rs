@@ -285,9 +285,10 @@ impl GtpEngine {
             "komi" => {
                 let [k] = args else { return Err(syntax()) };
                 let k: f64 = k.parse().map_err(|_| syntax())?;
-                // GTP allows any float; area scores are whole, so komi is kept in halves.
-                let komi =
-                    Komi::try_from_points((k * 2.0).round() / 2.0).map_err(|e| e.to_string())?;
+                // GTP allows any float, but komi is kept in halves (area scores are whole):
+                // another komi is refused, not rounded, so that `final_score` is never a
+                // rounded margin (0.75 rounded to 1 would also turn a win by 1 into a draw).
+                let komi = Komi::try_from_points(k).map_err(|e| e.to_string())?;
                 self.komi = komi;
                 self.game.set_komi(komi);
                 Ok(String::new())

@@ -67,6 +67,9 @@ fn setup_commands_and_play() {
             ("komi 10000", "? komi must lie between -1000 and 1000\n\n"),
             ("komi -1000000", "? komi must lie between -1000 and 1000\n\n"),
             ("komi inf", "? komi must be a finite number\n\n"),
+            // Not rounded to a half (0.75 would become 1, turning a win by 1 into a draw).
+            ("komi 0.75", "? komi must be a multiple of 0.5\n\n"),
+            ("komi 0.3", "? komi must be a multiple of 0.5\n\n"),
             ("play black C3", "= \n\n"),
             ("play white C3", "? illegal move\n\n"),
             ("play white Z9", "? syntax error\n\n"),
