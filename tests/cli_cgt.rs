@@ -153,11 +153,31 @@ fn long_runs_of_signs_are_refused_instead_of_overflowing_the_stack() {
             );
             let err = usage_error(&["cgt", "compare", "0", &game]);
             assert!(err.contains("nest more than 200 deep"), "{err}");
-            // The input is quoted only up to 80 characters, with its length.
-            let quoted = format!("in '{}…' ({} characters)", sign.repeat(80), n + 1);
+            // The input is quoted only by the 80 characters around the error, with its
+            // length.
+            let quoted = if n == 201 {
+                format!(
+                    "in '…{}1' (202 characters, shown from position 123)",
+                    sign.repeat(79)
+                )
+            } else {
+                format!(
+                    "in '…{}…' (40001 characters, shown from position 161)",
+                    sign.repeat(80)
+                )
+            };
             assert!(err.trim_end().ends_with(&quoted), "{err}");
         }
     }
+    // Late in a long input, the 80 characters around the error are shown.
+    let long = format!("{}x", "1+".repeat(20_000));
+    let err = usage_error(&["cgt", "value", &long]);
+    assert!(err.contains("at position 40001"), "{err}");
+    let quoted = format!(
+        "in '…{}x' (40001 characters, shown from position 39922)",
+        "+1".repeat(39) + "+"
+    );
+    assert!(err.trim_end().ends_with(&quoted), "{err}");
     assert_eq!(
         json(&["cgt", "value", &format!("{}1", "-".repeat(200))])["value"],
         "1"

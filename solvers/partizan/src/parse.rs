@@ -77,6 +77,27 @@ pub enum ParseGameError {
     },
 }
 
+impl ParseGameError {
+    /// Where in the text the error is (characters from 1; for two separators, the first).
+    ///
+    /// ```
+    /// use cgtk_partizan::Arena;
+    /// let err = Arena::new().parse("{1 | x}").unwrap_err();
+    /// assert_eq!(err.position(), 6);
+    /// ```
+    pub fn position(&self) -> usize {
+        match *self {
+            ParseGameError::Expected { position, .. }
+            | ParseGameError::Character { position, .. }
+            | ParseGameError::NotDyadic { position, .. }
+            | ParseGameError::TooLarge { position, .. }
+            | ParseGameError::TooFine { position }
+            | ParseGameError::TooDeep { position } => position,
+            ParseGameError::AmbiguousBars { first, .. } => first,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 enum Token {
     Number(Dyadic),
