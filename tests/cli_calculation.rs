@@ -281,6 +281,19 @@ fn options_a_player_would_ignore_are_refused_by_name() {
             "--nodes",
         ),
         (&["solve", "--seed", "1", "--nodes", "0"], "--nodes"),
+        // Past the last deal number: the deals left, counted in words.
+        (
+            &[
+                "bench",
+                "--player",
+                "rule-based",
+                "--deals",
+                "3",
+                "--first-seed",
+                "18446744073709551615",
+            ],
+            "give at most 1 deal from there",
+        ),
         // Neither deal: the message names both ways to give one.
         (&["solve"], "<--seed <SEED>|--deal <FILE>>"),
         (&["review", "--seed", "1", "--nodes", "0"], "--nodes"),

@@ -2,7 +2,7 @@
 //! out with a player, the full-information solver and reviews of games with it, win-rate
 //! benchmarks over many deals (sharded for several machines) and adding up their results.
 
-use crate::cli::{read_input, usage, Context};
+use crate::cli::{counted, read_input, usage, Context};
 use anyhow::Result;
 use cgtk_solitaire::{
     checkpoint, review_points, settle, solve_with, turning_point, Checkpoint, Move, SolveMethod,
@@ -940,10 +940,7 @@ fn run_bench(
         return Err(usage(format!(
             "--first-seed {first_seed} with --deals {deals} runs past the last deal number, {}: give at most {} from there",
             u64::MAX,
-            match u64::MAX - first_seed + 1 {
-                1 => "1 deal".to_string(),
-                n => format!("{n} deals"),
-            }
+            counted(u64::MAX - first_seed + 1, "deal", "deals")
         )));
     }
     let slice = DealSlice::shard(first_seed, deals, index, count);

@@ -141,8 +141,8 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
             };
             let title = format!(
                 "{what} of {} in {} up to {symmetry} ({})",
-                plural(args.beads, "bead"),
-                plural(args.colours, "colour"),
+                counted(args.beads as u64, "bead", "beads"),
+                counted(args.colours, "colour", "colours"),
                 group.name()
             );
             count_colourings(ctx, "necklaces", group, args.colours, &args.options, title)
@@ -157,7 +157,7 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
                 "Colourings of a {}x{} board in {} up to {} ({})",
                 args.rows,
                 args.cols,
-                plural(args.colours, "colour"),
+                counted(args.colours, "colour", "colours"),
                 match args.group {
                     BoardGroup::Full => "rotation and reflection",
                     BoardGroup::Rotations => "rotation",
@@ -421,14 +421,4 @@ fn mu_torere(ctx: &Context, args: &MuTorereArgs) -> Result<()> {
         }
         text
     })
-}
-
-/// `1 colour`, `3 colours`.
-fn plural(n: impl std::fmt::Display, noun: &str) -> String {
-    let n = n.to_string();
-    if n == "1" {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
 }
