@@ -6,6 +6,10 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
 
+/// `hint`'s answer when the engine finds no move before the game is over, unless the game
+/// says why ([`Match::no_move_reason`]).
+const NO_MOVE: &str = "the engine found no move";
+
 /// What a session needs from a game, with moves as text, so that every game (whatever its
 /// move type) is driven by the same session code. [`Match`] implements it for any game of
 /// cgtk-core's traits; a new game is registered with one entry in
@@ -50,7 +54,7 @@ pub trait Playable {
     /// Why the engine finds no move in a position that is not over, for `hint`'s answer
     /// (a puzzle whose board cannot be solved).
     fn no_move_reason(&self) -> String {
-        "the engine found no move".to_string()
+        NO_MOVE.to_string()
     }
     /// A hint for the user: by default the best move and its note.
     fn hint(&mut self, seed: u64) -> Result<Option<String>, String> {
@@ -140,7 +144,7 @@ impl<G: Game + Notation + Render> Match<G> {
             history: history.max(1),
             advisor,
             sgf: None,
-            no_move: "the engine found no move",
+            no_move: NO_MOVE,
         }
     }
 
