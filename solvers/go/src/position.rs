@@ -717,21 +717,18 @@ impl Game for Go {
         let s = self.score_halves();
         let komi = self.rules.komi;
         let by = f64::from(s.abs()) / 2.0;
-        Some(match s.cmp(&0) {
-            std::cmp::Ordering::Greater => {
-                format!(
-                    "both players passed; Black wins by {by} on the area score with komi {komi}"
-                )
-            }
-            std::cmp::Ordering::Less => {
-                format!(
-                    "both players passed; White wins by {by} on the area score with komi {komi}"
-                )
-            }
+        let winner = match s.cmp(&0) {
+            std::cmp::Ordering::Greater => "Black",
+            std::cmp::Ordering::Less => "White",
             std::cmp::Ordering::Equal => {
-                format!("both players passed; the area score with komi {komi} is even")
+                return Some(format!(
+                    "both players passed; the area score with komi {komi} is even"
+                ))
             }
-        })
+        };
+        Some(format!(
+            "both players passed; {winner} wins by {by} on the area score with komi {komi}"
+        ))
     }
 
     fn outcome(&self) -> Option<Outcome> {
