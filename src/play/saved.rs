@@ -3,6 +3,7 @@
 
 use super::playable::Playable;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 /// A saved game, as written by `save FILE` and read by `load FILE` / `--load FILE`
 /// (`{"game":"nim","variant":"1,2","level":100,"seed":3,"moves":["2:1"]}`).
@@ -21,16 +22,17 @@ pub struct SavedGame {
 }
 
 /// A saved game as read, before its fields are checked: the level and the seed are any
-/// JSON numbers, so that one out of range gets the range in its message (`"level":1000`
-/// was refused as `invalid value: integer 1000, expected u8`, a type name, while 200 got
-/// the range; `"seed":-1` as `expected u64`).
+/// JSON values, kept as written, so that one out of range gets the range in its message
+/// (`"level":1000` was refused as `invalid value: integer 1000, expected u8`, a type name,
+/// while 200 got the range; `"seed":-1` as `expected u64`) and is quoted as written (a
+/// seed past 2⁶⁴ read as a number was shown as `1.8446744073709552e+19`).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SavedGameFile {
     game: String,
     variant: String,
-    level: serde_json::Number,
-    seed: serde_json::Number,
+    level: Box<RawValue>,
+    seed: Box<RawValue>,
     moves: Vec<String>,
 }
 
@@ -41,13 +43,9 @@ impl SavedGame {
     pub fn from_json(text: &str) -> Result<SavedGame, String> {
         let file: SavedGameFile =
             serde_json::from_str(text).map_err(|e| format!("not a saved game: {e}"))?;
-        let level = file
-            .level
-            .as_u64()
-            .and_then(|l| u8::try_from(l).ok())
-            .filter(|&l| l <= 100)
-            .ok_or_else(|| format!("level {} is out of range 0..=100", file.level))?;
-        let seed = seed(&file.seed)?;
+        let level = whole_number(&file.level, "level", 100)?;
+        let level = u8::try_from(level).expect("a level is at most 100");
+        let seed = whole_number(&file.seed, "seed", u64::MAX)?;
         // `"variant":""` was read as the game's default.
         if file.variant.trim().is_empty() {
             return Err(
@@ -80,23 +78,27 @@ impl SavedGame {
     }
 }
 
-/// The seed of a saved game: a JSON number that is a whole number 0..=u64::MAX, written
-/// without a fraction or exponent (as `save` writes it).
-fn seed(number: &serde_json::Number) -> Result<u64, String> {
-    if let Some(seed) = number.as_u64() {
-        return Ok(seed);
+/// A whole number `0..=max` of a saved game, as written in the file: a JSON number
+/// without a fraction or exponent (as `save` writes it). The messages quote the value as
+/// written and give the range.
+fn whole_number(raw: &RawValue, name: &str, max: u64) -> Result<u64, String> {
+    let text = raw.get().trim();
+    if serde_json::from_str::<serde_json::Number>(text).is_err() {
+        return Err(format!(
+            "{name} {text} is not a number: expected a whole number in 0..={max}"
+        ));
     }
-    let allowed = format!("a seed is a whole number 0 to {}", u64::MAX);
-    // Negative integers, and integers too big for u64 (which JSON reads as floats).
-    let out_of_range = number.is_i64()
-        || number
-            .as_f64()
-            .is_some_and(|f| f.fract() == 0.0 && (f < 0.0 || f >= u64::MAX as f64));
-    if out_of_range {
-        Err(format!("seed {number} is out of range: {allowed}"))
-    } else {
-        Err(format!(
-            "seed {number} is not written as a whole number: {allowed}"
-        ))
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "{name} {text} is not written as a whole number: expected one in 0..={max}"
+        ));
+    }
+    match text.parse::<u64>() {
+        Ok(value) if value <= max => Ok(value),
+        // JSON's `-0`.
+        _ if digits.bytes().all(|b| b == b'0') => Ok(0),
+        // Negative, past `max`, or past u64.
+        _ => Err(format!("{name} {text} is out of range 0..={max}")),
     }
 }
