@@ -12,7 +12,7 @@ Prints one line per game and a summary line:
 removes stones it judges dead)
 Exit status 1 when cgtk made an illegal move or a protocol error occurred.
 
-Usage: scripts/gnugo_match.py [--games 4] [--level 1] [--playouts 2000]
+Usage: scripts/gnugo_match.py [--games 4] [--level 1] [--playouts 2000] [--no-rave]
        [--cgtk target/release/cgtk] [--game-seconds 300] [--total-seconds 1200]
 """
 
@@ -92,7 +92,8 @@ def winner_of(score):
 def play_game(args, game_no, cgtk_color, total_deadline):
     deadline = min(time.monotonic() + args.game_seconds, total_deadline)
     cgtk = Gtp([args.cgtk, "gtp", "--playouts", str(args.playouts),
-                "--seed", str(game_no + 1)], "cgtk")
+                "--seed", str(game_no + 1)] + (["--no-rave"] if args.no_rave else []),
+               "cgtk")
     gnugo = Gtp([args.gnugo, "--mode", "gtp", "--chinese-rules", "--level",
                  str(args.level), "--seed", str(game_no + 1)], "gnugo")
     result = {"game": game_no + 1, "cgtk": cgtk_color, "illegal": 0, "error": None}
@@ -150,6 +151,8 @@ def main():
     ap.add_argument("--komi", type=float, default=7.5)
     ap.add_argument("--max-moves", type=int, default=300)
     ap.add_argument("--cgtk", default=os.path.join("target", "release", "cgtk"))
+    ap.add_argument("--no-rave", action="store_true",
+                    help="run `cgtk gtp --no-rave` (plain UCT)")
     ap.add_argument("--gnugo", default="gnugo")
     ap.add_argument("--game-seconds", type=float, default=300)
     ap.add_argument("--total-seconds", type=float, default=1200)
