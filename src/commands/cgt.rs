@@ -149,7 +149,7 @@ fn parse(a: &mut Arena, text: &str) -> Result<GameId> {
 /// The input quoted for an error message; past 80 characters only the 80 around
 /// `position` (counted from 1) and the input's length, so that a huge input does not fill
 /// the terminal and the error's place is still shown.
-fn quoted_input(text: &str, position: usize) -> String {
+pub(crate) fn quoted_input(text: &str, position: usize) -> String {
     const SHOWN: usize = 80;
     let length = text.chars().count();
     if length <= SHOWN {

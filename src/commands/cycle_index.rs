@@ -91,7 +91,9 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
             .map(|p| Perm::parse_cycles(degree, p))
             .collect::<Result<Vec<_>, _>>()
             .map_err(usage)?;
-        let group = PermGroup::from_generators(degree, gens).map_err(usage)?;
+        // The closure stops once the group is known to be too large to list: S_2048 from
+        // two generators used to run for many minutes before it was refused.
+        let group = PermGroup::from_generators_up_to(degree, gens, MAX_LISTED).map_err(usage)?;
         let z = CycleIndex::of_group(&group, MAX_LISTED).map_err(usage)?;
         let shown: Vec<String> = group.generators().iter().map(Perm::to_string).collect();
         let points = crate::cli::counted(degree as u64, "point", "points");

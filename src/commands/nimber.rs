@@ -23,7 +23,14 @@ pub struct Args {
 /// Runs `cgtk nimber`.
 pub fn run(args: &Args, ctx: &Context) -> Result<()> {
     let text = args.expression.join(" ");
-    let value = cgtk_nimber::evaluate(&text).map_err(|e| usage(format!("{e} in '{text}'")))?;
+    // A long expression is quoted only by the 80 characters around the error, as in `cgt`
+    // (an error in 90,000 characters used to repeat all of them).
+    let value = cgtk_nimber::evaluate(&text).map_err(|e| {
+        usage(format!(
+            "{e} in {}",
+            super::cgt::quoted_input(&text, e.position())
+        ))
+    })?;
     // Nimbers go up to 2^64 - 1, beyond what a JSON number holds exactly: a decimal string,
     // as `nim`, `count` and `poggle` write such values.
     ctx.emit(&serde_json::json!({ "value": value.0.to_string() }), || {

@@ -154,6 +154,15 @@ fn solve_game<G: SolvableGame>(start: &G, args: &Args, ctx: &Context) -> Result<
             G::GAME
         )));
     }
+    // The table file is created before the work: `solve kono --out /no/such/dir/k.tbl`
+    // used to solve for seconds and only then say that the file cannot be created.
+    let file = match &args.out {
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map_err(|e| usage(format!("cannot create {}: {e}", path.display())))?,
+        ),
+        None => None,
+    };
     let report = progress_reporter(ctx, start.index_size());
     let solution = cgtk_retro::solve(start, &report)?;
     let reach = cgtk_retro::reachable(start);
@@ -176,13 +185,11 @@ fn solve_game<G: SolvableGame>(start: &G, args: &Args, ctx: &Context) -> Result<
         longest_win: solution.longest_win().map(|(_, d)| d),
     };
     let mut written = None;
-    if let Some(path) = &args.out {
+    if let (Some(path), Some(file)) = (&args.out, file) {
         let compression = match args.compression {
             CompressionArg::None => Compression::None,
             CompressionArg::Rle => Compression::RunLength,
         };
-        let file = std::fs::File::create(path)
-            .map_err(|e| usage(format!("cannot create {}: {e}", path.display())))?;
         let out = std::io::BufWriter::new(file);
         cgtk_retro::write_game_table(out, start, compression, &solution)
             .with_context(|| format!("cannot write {}", path.display()))?;

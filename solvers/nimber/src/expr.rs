@@ -64,6 +64,31 @@ pub enum ExprError {
     },
 }
 
+impl ExprError {
+    /// Where the error is, counting characters from 1 (1 for an empty expression), so that
+    /// a long expression can be quoted around it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgtk_nimber::evaluate;
+    /// assert_eq!(evaluate("*1 + *2 +").unwrap_err().position(), 10);
+    /// assert_eq!(evaluate("").unwrap_err().position(), 1);
+    /// ```
+    pub fn position(&self) -> usize {
+        match self {
+            ExprError::Empty => 1,
+            ExprError::ExpectedOperand { position, .. }
+            | ExprError::ExpectedOperator { position, .. }
+            | ExprError::ExpectedExponent { position, .. }
+            | ExprError::TooLarge { position, .. }
+            | ExprError::Unclosed { position }
+            | ExprError::DivisionByZero { position }
+            | ExprError::TooDeep { position, .. } => *position,
+        }
+    }
+}
+
 const MAX_DEPTH: usize = 200;
 
 /// Evaluates an expression over nimbers: literals `*n` (or plain `n`), `+` (and `-`, the same

@@ -289,8 +289,11 @@ impl FromStr for HeapGame {
             .split_once('.')
             .ok_or_else(|| fail("a code needs a point, as in 0.77"))?;
         let before = if before.is_empty() { "0" } else { before };
-        if before.len() != 1 {
-            return Err(fail("the code has one digit before the point"));
+        if before.chars().count() != 1 {
+            // This read "the code has one digit before the point" for `00.77`, which has two.
+            return Err(fail(&format!(
+                "a code has exactly one digit before the point (0, 4, 8 or c), not '{before}'"
+            )));
         }
         if after.is_empty() {
             return Err(fail("the code needs digits after the point"));

@@ -195,8 +195,13 @@ impl BruteForce {
         if content.len() > 255 {
             return Err(CountError::TooManyColours(content.len()));
         }
+        // The figure refused is the exact number of colourings with this content, whether
+        // or not it fits in a u64 (it used to read "more than 2^64" whenever the work,
+        // colourings × symmetries, passed the limit).
         let colourings = multinomial_u64(content);
-        self.check_work(colourings, || "more than 2^64".to_string())?;
+        self.check_work(colourings, || {
+            crate::inventory::multinomial(content).to_string()
+        })?;
         let mut colouring: Vec<u8> = content
             .iter()
             .enumerate()

@@ -362,7 +362,7 @@ fn bounded_splits(
 }
 
 /// The multinomial coefficient `(Σ parts)! / Π parts!`.
-fn multinomial(parts: &[u64]) -> BigUint {
+pub(crate) fn multinomial(parts: &[u64]) -> BigUint {
     let mut left: u64 = parts.iter().sum();
     let mut out = BigUint::one();
     for &p in parts {

@@ -129,6 +129,14 @@ fn errors() {
     let big = BruteForce::new(&NamedGroup::Cyclic(64).group().unwrap()).unwrap();
     let err = big.count(2).unwrap_err().to_string();
     assert!(err.starts_with("too large to enumerate"), "{err}");
+    // A content whose colourings fit in a u64 but are too many to enumerate is refused
+    // with their exact number, C(40,20) (it read "more than 2^64").
+    let forty = BruteForce::new(&NamedGroup::Cyclic(40).group().unwrap()).unwrap();
+    let err = forty.count_with_content(&[20, 20]).unwrap_err().to_string();
+    assert!(
+        err.starts_with("too large to enumerate: 137846528820 colourings × 40 symmetries"),
+        "{err}"
+    );
 }
 
 /// The figure inventory c + u + e on the whole board (ring × fixed centre): the coefficient

@@ -58,6 +58,19 @@ fn mathieu_group_orders() {
     assert!(!m12.contains(&cycles(12, &[&[0, 1]])));
 }
 
+/// S_2048 from a 2048-cycle and a transposition is refused as soon as its order is known
+/// to pass the bound (the full closure runs for many minutes).
+#[test]
+fn bounded_closure_of_a_huge_group_stops_early() {
+    let cycle = Perm::from_cycles(2048, &[(0..2048).collect()]).unwrap();
+    let swap = cycles(2048, &[&[0, 1]]);
+    let err = PermGroup::from_generators_up_to(2048, vec![cycle, swap], 10_000_000).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the group has more than 10000000 elements; listing them is limited to 10000000"
+    );
+}
+
 /// A group of order above a million: S_10 (3,628,800) enumerated element by element gives
 /// the cycle index of the closed formula.
 #[test]
@@ -155,6 +168,29 @@ proptest! {
         prop_assert_eq!(group.order(), num_bigint::BigUint::from(closure.len()));
         let listed: HashSet<Perm> = group.elements(1000).unwrap().into_iter().collect();
         prop_assert_eq!(listed, closure);
+    }
+
+    /// The closure bounded by an order gives the same group as the full one when the group
+    /// is no larger than the bound, and refuses it when it is larger.
+    #[test]
+    fn bounded_closure_agrees_with_the_full_one(
+        gens in prop::collection::vec(arb_perm(7), 0..4),
+        bound in 1u64..6000,
+    ) {
+        let full = PermGroup::from_generators(7, gens.clone()).unwrap();
+        let order = full.order_u64().unwrap();
+        match PermGroup::from_generators_up_to(7, gens, bound) {
+            Ok(group) => {
+                prop_assert!(order <= bound);
+                prop_assert_eq!(group.order(), full.order());
+                let listed: HashSet<Perm> = group.elements(6000).unwrap().into_iter().collect();
+                let expected: HashSet<Perm> = full.elements(6000).unwrap().into_iter().collect();
+                prop_assert_eq!(listed, expected);
+            }
+            Err(err) => {
+                prop_assert!(order > bound, "{} refused with order {}", err, order);
+            }
+        }
     }
 
     #[test]

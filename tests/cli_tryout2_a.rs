@@ -1,0 +1,157 @@
+//! Regression tests from the second tryout of `grundy`, `nimber`, `count`, `cycle-index`
+//! and `solve`: one test per defect, each saying what broke.
+
+mod common;
+
+use common::{scratch, usage_error};
+use std::time::{Duration, Instant};
+
+/// `count … --content 20,20 --verify` said "more than 2^64 colourings" for the
+/// C(40,20) = 137846528820 colourings it refused to enumerate: the figure shown when the
+/// work (colourings × symmetries) passed the limit was a fixed text, not the number.
+#[test]
+fn refused_brute_force_by_content_names_the_true_number_of_colourings() {
+    let err = usage_error(&[
+        "count",
+        "necklaces",
+        "--beads",
+        "40",
+        "--colours",
+        "2",
+        "--content",
+        "20,20",
+        "--verify",
+    ]);
+    assert!(
+        err.contains("137846528820 colourings × 40 symmetries"),
+        "{err}"
+    );
+    assert!(!err.contains("2^64"), "{err}");
+    // Past 2^64 the exact figure is given too.
+    let err = usage_error(&[
+        "count",
+        "necklaces",
+        "--beads",
+        "80",
+        "--colours",
+        "2",
+        "--content",
+        "40,40",
+        "--verify",
+    ]);
+    // C(80,40) = 107507208733336176461620
+    assert!(
+        err.contains("107507208733336176461620 colourings × 80 symmetries"),
+        "{err}"
+    );
+}
+
+/// `cycle-index generators 2048` with a 2048-cycle and a transposition (the symmetric group
+/// S_2048) ran for minutes, building the whole stabiliser chain, before it could say that
+/// the group is too large to list: now the closure stops as soon as the group is known to
+/// pass the limit.
+#[test]
+fn a_huge_generated_group_is_refused_at_once() {
+    let cycle = format!(
+        "({})",
+        (0..2048)
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let started = Instant::now();
+    let err = usage_error(&[
+        "cycle-index",
+        "generators",
+        "2048",
+        "--perm",
+        &cycle,
+        "--perm",
+        "(0 1)",
+    ]);
+    assert!(
+        err.contains("more than 10000000 elements; listing them is limited to 10000000"),
+        "{err}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "took {:?}",
+        started.elapsed()
+    );
+    // A group within reach is still closed and listed: S_8 has 40320 elements.
+    let run = common::ok(&[
+        "cycle-index",
+        "generators",
+        "8",
+        "--perm",
+        "(0 1 2 3 4 5 6 7)",
+        "--perm",
+        "(0 1)",
+    ]);
+    assert!(run.contains("[order 40320, 8 points]"), "{run}");
+    // And one just past it is refused with its exact order when that is known.
+    let err = usage_error(&[
+        "cycle-index",
+        "generators",
+        "11",
+        "--perm",
+        "(0 1 2 3 4 5 6 7 8 9 10)",
+        "--perm",
+        "(0 1)",
+    ]);
+    assert!(
+        err.contains("elements; listing them is limited to 10000000"),
+        "{err}"
+    );
+}
+
+/// An error in a 90,000-character nimber expression quoted the whole expression; it now
+/// quotes the 80 characters around the error, with the input's length, as `cgt` does.
+#[test]
+fn a_nimber_error_in_a_long_expression_quotes_only_its_surroundings() {
+    let long = format!("{} *", "*3 ".repeat(30_000));
+    let err = usage_error(&["nimber", &long]);
+    assert!(err.len() < 400, "{} characters: {}", err.len(), &err[..200]);
+    assert!(
+        err.contains("found the end") && err.contains("(90002 characters, shown from position"),
+        "{err}"
+    );
+    // A short one is still quoted whole.
+    let err = usage_error(&["nimber", "*3 / (*1 + *1)"]);
+    assert_eq!(
+        err,
+        "error: division by *0 at position 4 in '*3 / (*1 + *1)'\n"
+    );
+}
+
+/// `grundy 00.77` and `grundy 10.07` said "the code has one digit before the point", which
+/// reads as a statement about the input (it has two).
+#[test]
+fn a_code_with_two_digits_before_the_point_is_refused_clearly() {
+    for code in ["00.77", "10.07", "-0.77"] {
+        let err = usage_error(&["grundy", "--to", "5", "--", code]);
+        assert!(
+            err.contains("a code has exactly one digit before the point"),
+            "{code}: {err}"
+        );
+        assert!(!err.contains("the code has one digit"), "{code}: {err}");
+    }
+}
+
+/// `solve kono --out /no/such/dir/k.tbl` solved the game (seconds of work) and only then
+/// found that the file cannot be created; the file is now created first.
+#[test]
+fn solve_refuses_an_unwritable_table_before_solving() {
+    let dir = scratch("tryout2a", "solve-out");
+    let path = dir.join("missing").join("k.tbl");
+    let path = path.to_str().expect("UTF-8 path");
+    let started = Instant::now();
+    let err = usage_error(&["solve", "kono", "--out", path]);
+    assert!(err.contains("cannot create"), "{err}");
+    // Solving Kono takes seconds even in a release build; the refusal takes none of it.
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        started.elapsed()
+    );
+}
