@@ -155,3 +155,21 @@ fn solve_refuses_an_unwritable_table_before_solving() {
         started.elapsed()
     );
 }
+
+/// `nim 0 0 --explain` said "any move changes one heap, so it makes some column odd" of
+/// heaps that allow no move at all (the summary line below it already said so).
+#[test]
+fn nim_explain_of_empty_heaps_does_not_speak_of_moves() {
+    let out = common::ok(&["nim", "0", "0", "--explain"]);
+    assert!(!out.contains("any move changes one heap"), "{out}");
+    assert!(
+        out.contains("every column is even, and there is no counter left to take: no move at all."),
+        "{out}"
+    );
+    // Heaps with counters and a zero nim-sum keep the explanation.
+    let out = common::ok(&["nim", "1", "2", "3", "--explain"]);
+    assert!(
+        out.contains("every column is even: any move changes one heap"),
+        "{out}"
+    );
+}

@@ -109,7 +109,13 @@ fn explain_columns(out: &mut String, a: &NimAnalysis) {
         out,
         "each binary column of the nim-sum is 1 when that column has an odd number of 1s."
     );
-    if s == 0 {
+    if a.heaps.iter().all(|&h| h == 0) {
+        // "any move changes one heap" was said of heaps with no moves at all.
+        let _ = writeln!(
+            out,
+            "every column is even, and there is no counter left to take: no move at all."
+        );
+    } else if s == 0 {
         let _ = writeln!(
             out,
             "every column is even: any move changes one heap, so it makes some column odd."
