@@ -173,3 +173,18 @@ fn nim_explain_of_empty_heaps_does_not_speak_of_moves() {
         "{out}"
     );
 }
+
+/// `grundy kayles --to 10 --limit 5` and `grundy kayles --position 5 --no-values` were
+/// accepted and the option did nothing (there are no moves to list without --position, no
+/// sequence to leave out without --to); they are refused, naming what they need.
+#[test]
+fn grundy_options_that_would_do_nothing_are_refused() {
+    let err = usage_error(&["grundy", "kayles", "--to", "10", "--limit", "5"]);
+    assert!(err.contains("--position"), "{err}");
+    let err = usage_error(&["grundy", "kayles", "--position", "5", "--no-values"]);
+    assert!(err.contains("--to"), "{err}");
+    // With what they act on, both are fine, and the default limit needs no --position.
+    common::ok(&["grundy", "kayles", "--position", "5", "--limit", "5"]);
+    common::ok(&["grundy", "kayles", "--to", "10", "--no-values"]);
+    common::ok(&["grundy", "kayles", "--to", "10"]);
+}

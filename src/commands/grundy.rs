@@ -37,12 +37,15 @@ pub struct Args {
     pub position: Option<String>,
 
     /// Do not print the values themselves (only the periodicity), e.g. for large N.
-    #[arg(long)]
+    // Without --to there are no values to leave out: the flag was accepted and did nothing.
+    #[arg(long, requires = "to")]
     pub no_values: bool,
 
     /// List at most this many winning moves of --position (a heap of 10^6 in Kayles has
     /// tens of thousands); the count of all of them is always given.
-    #[arg(long, value_name = "N", default_value_t = 100)]
+    // Without --position there are no moves to list: the option was accepted and did
+    // nothing. (clap checks `requires` only for options given, not for the default.)
+    #[arg(long, value_name = "N", default_value_t = 100, requires = "position")]
     pub limit: usize,
 
     /// The most memory the sequence may take, e.g. 512M or 4G (default: the memory the
