@@ -44,7 +44,7 @@ impl SavedGame {
         let file: SavedGameFile =
             serde_json::from_str(text).map_err(|e| format!("not a saved game: {e}"))?;
         let level = whole_number(&file.level, "level", 100)?;
-        let level = u8::try_from(level).expect("a level is at most 100");
+        let level = u8::try_from(level).map_err(|_| format!("level {level} is out of range"))?;
         let seed = whole_number(&file.seed, "seed", u64::MAX)?;
         // `"variant":""` was read as the game's default.
         if file.variant.trim().is_empty() {
