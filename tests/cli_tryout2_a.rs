@@ -188,3 +188,46 @@ fn grundy_options_that_would_do_nothing_are_refused() {
     common::ok(&["grundy", "kayles", "--to", "10", "--no-values"]);
     common::ok(&["grundy", "kayles", "--to", "10"]);
 }
+
+/// The help of `count board --content` named 3 colours on 600×600 and 4 on 250×250 as
+/// refused for taking more than 10 minutes, but both were estimated below the limit and
+/// ran (600×600 for minutes). The sizes the help names are now ones that are refused.
+#[test]
+fn the_board_sizes_the_help_names_as_refused_are_refused() {
+    let help = common::ok(&["count", "board", "--help"]);
+    let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let start = flat
+        .find("(boards: 3 colours on ")
+        .expect("the help names sizes")
+        + 22;
+    let three: u64 = flat[start..].split('×').next().unwrap().parse().unwrap();
+    let after = &flat[start..];
+    let four_at = after.find(", 4 on ").expect("a size for 4 colours") + 7;
+    let four: u64 = after[four_at..].split('×').next().unwrap().parse().unwrap();
+    for (side, colours) in [(three, 3u64), (four, 4)] {
+        let cells = side * side;
+        let share = cells / colours;
+        let mut content = vec![share; colours as usize];
+        content[0] = cells - share * (colours - 1);
+        let content: Vec<String> = content.iter().map(u64::to_string).collect();
+        let side = side.to_string();
+        let colours = colours.to_string();
+        let content = content.join(",");
+        let err = usage_error(&[
+            "count",
+            "board",
+            "--rows",
+            &side,
+            "--cols",
+            &side,
+            "--colours",
+            &colours,
+            "--content",
+            &content,
+        ]);
+        assert!(
+            err.contains("more than the limit of 10 minutes"),
+            "{side}×{side} in {colours} colours: {err}"
+        );
+    }
+}

@@ -32,8 +32,8 @@ pub struct CountOptions {
     /// per colour, e.g. `4,4` (must add up to the number of positions). The work grows
     /// fast with the positions and the colours (for boards, 3 colours on 300×300 take
     /// about 10 s, on 400×400 about 50 s; a spinner shows it on a terminal). A count
-    /// estimated to take more than 10 minutes (boards: 3 colours on 600×600, 4 on
-    /// 250×250) is refused up front with the estimate, unless --force is given.
+    /// estimated to take more than 10 minutes (boards: 3 colours on 700×700, 4 on
+    /// 300×300) is refused up front with the estimate, unless --force is given.
     #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
     pub content: Option<Vec<u64>>,
     /// Count by --content even when it is estimated to take more than 10 minutes.
