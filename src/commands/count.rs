@@ -249,6 +249,9 @@ fn count_colourings(
     } else {
         None
     };
+    // The decimal digits of a huge count (a million beads in 2^64 colours) take a fifth of
+    // the work or more: written while the spinner still shows.
+    let count = count.to_string();
     if let Some(spinner) = spinner {
         spinner.finish_and_clear();
     }
@@ -263,7 +266,7 @@ fn count_colourings(
         None
     };
     if let Some(found) = brute_force_count {
-        if found.to_string() != count.to_string() {
+        if found.to_string() != count {
             bail!("verification failed: brute force finds {found} orbits, Pólya counts {count}");
         }
     }
@@ -274,7 +277,7 @@ fn count_colourings(
         positions: group.degree(),
         colours,
         content: options.content.clone(),
-        count: count.to_string(),
+        count,
         brute_force_count: brute_force_count.map(|c| c.to_string()),
         verified: brute_force_count.map(|_| true),
         inventory,
