@@ -239,7 +239,7 @@ pub fn bytes_text(n: u64) -> String {
             return format!("{:.1} {unit}", n as f64 / size);
         }
     }
-    format!("{n} bytes")
+    counted(n, "byte", "bytes")
 }
 
 /// `512M`, `4G`, `1.5G`, `100000` (bytes): decimal units k, M, G, T.
@@ -263,10 +263,16 @@ pub fn parse_memory(text: &str) -> Result<u64> {
         _ => return Err(bad()),
     };
     let value: f64 = number.trim().parse().map_err(|_| bad())?;
-    if !value.is_finite() || value <= 0.0 || value * scale >= u64::MAX as f64 {
+    if !value.is_finite() || value < 0.0 || value * scale >= u64::MAX as f64 {
         return Err(bad());
     }
-    Ok((value * scale) as u64)
+    let bytes = (value * scale) as u64;
+    if bytes == 0 {
+        return Err(usage(format!(
+            "--max-memory {text:?}: a memory limit is at least 1 byte (e.g. 512M, 4G)"
+        )));
+    }
+    Ok(bytes)
 }
 
 /// A duration for people, in the unit that reads best: `40 seconds`, `12 minutes`, `2.0 hours`, `3.1 days`, `2.4e3 years`.

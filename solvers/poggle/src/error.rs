@@ -189,5 +189,9 @@ pub(crate) fn bytes(n: u64) -> String {
             return format!("{:.1} {unit}", n as f64 / size);
         }
     }
-    format!("{n} bytes")
+    if n == 1 {
+        "1 byte".into()
+    } else {
+        format!("{n} bytes")
+    }
 }
