@@ -35,7 +35,7 @@ pub enum ExprError {
         position: usize,
     },
     /// A number does not fit.
-    #[error("number {text} at position {position} is too large: nimbers go up to *18446744073709551615, exponents up to 9223372036854775807 in size")]
+    #[error("number {text} at position {position} is too large: nimbers go up to *18446744073709551615, exponents from -9223372036854775808 to 9223372036854775807")]
     TooLarge {
         /// The digits.
         text: String,
