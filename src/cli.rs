@@ -221,6 +221,70 @@ pub fn read_input(path: &std::path::Path) -> Result<String> {
     }
 }
 
+/// A file written whole or not at all. [`OutputFile::create`] opens `NAME.part` beside
+/// `path`, so that a place that cannot be written is found before the work;
+/// [`OutputFile::finish`] flushes it and renames it over `path`. Dropped unfinished (an
+/// error, an interrupted solve), the part file is removed and a file already at `path`
+/// stays as it was: `solve --out` used to empty an existing table before solving. A path
+/// that exists and is not a regular file (`/dev/stdout`, a pipe, a device) is written
+/// directly, as given.
+pub struct OutputFile {
+    path: std::path::PathBuf,
+    /// The part file renamed over `path` at the end; `None` when writing `path` directly.
+    part: Option<std::path::PathBuf>,
+    writer: io::BufWriter<std::fs::File>,
+    finished: bool,
+}
+
+impl OutputFile {
+    /// Creates the part file of `path` (or opens `path` itself when it is not a regular
+    /// file), as a usage error naming `path` when it cannot be.
+    pub fn create(path: &std::path::Path) -> Result<OutputFile> {
+        let special = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
+        let part = (!special).then(|| {
+            let mut part = path.as_os_str().to_owned();
+            part.push(".part");
+            std::path::PathBuf::from(part)
+        });
+        let file = std::fs::File::create(part.as_deref().unwrap_or(path))
+            .map_err(|e| usage(format!("cannot create {}: {e}", path.display())))?;
+        Ok(OutputFile {
+            path: path.to_path_buf(),
+            part,
+            writer: io::BufWriter::with_capacity(1 << 20, file),
+            finished: false,
+        })
+    }
+
+    /// Where the content goes.
+    pub fn writer(&mut self) -> &mut io::BufWriter<std::fs::File> {
+        &mut self.writer
+    }
+
+    /// Flushes the content and puts it at `path`, replacing any file there; returns its
+    /// size in bytes.
+    pub fn finish(mut self) -> Result<u64> {
+        let failed = |e: io::Error| anyhow::anyhow!("cannot write {}: {e}", self.path.display());
+        self.writer.flush().map_err(failed)?;
+        let file = self.writer.get_ref();
+        let bytes = file.metadata().map_err(failed)?.len();
+        if let Some(part) = &self.part {
+            file.sync_all().map_err(failed)?;
+            std::fs::rename(part, &self.path).map_err(failed)?;
+        }
+        self.finished = true;
+        Ok(bytes)
+    }
+}
+
+impl Drop for OutputFile {
+    fn drop(&mut self) {
+        if let (false, Some(part)) = (self.finished, &self.part) {
+            let _ = std::fs::remove_file(part);
+        }
+    }
+}
+
 /// The memory limit of a command with `--max-memory SIZE`: the size given, or else the memory
 /// the system reports available (`None` when it does not say). One mechanism for every
 /// command that refuses work up front for its memory (`poggle`, `grundy`).
@@ -307,6 +371,51 @@ pub fn available_memory() -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::Cli;
+    use super::OutputFile;
+    use std::io::Write;
+
+    /// An unfinished output file leaves the file already at its path as it was and no part
+    /// file; a finished one replaces it whole.
+    #[test]
+    fn an_output_file_is_put_in_place_whole_or_not_at_all() {
+        let dir = std::env::temp_dir().join(format!("cgtk-output-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("table.tbl");
+        let part = dir.join("table.tbl.part");
+        std::fs::write(&path, "old").unwrap();
+
+        let mut unfinished = OutputFile::create(&path).unwrap();
+        unfinished.writer().write_all(b"half a ta").unwrap();
+        assert!(part.exists());
+        drop(unfinished);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
+        assert!(!part.exists());
+
+        let mut finished = OutputFile::create(&path).unwrap();
+        finished.writer().write_all(b"new table").unwrap();
+        assert_eq!(finished.finish().unwrap(), 9);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new table");
+        assert!(!part.exists());
+
+        // A device is written as given, never replaced by a regular file (a part file
+        // renamed over /dev/full did that once).
+        let null = std::path::Path::new("/dev/null");
+        if null.exists() {
+            let mut device = OutputFile::create(null).unwrap();
+            device.writer().write_all(b"gone").unwrap();
+            device.finish().unwrap();
+            assert!(!std::fs::metadata(null).unwrap().is_file());
+            assert!(!std::path::Path::new("/dev/null.part").exists());
+        }
+
+        let missing = dir.join("no-such-dir").join("t.tbl");
+        let err = OutputFile::create(&missing).err().unwrap().to_string();
+        assert!(
+            err.contains("cannot create") && err.contains("t.tbl"),
+            "{err}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
     use clap::CommandFactory;
 
     /// Every command and subcommand, found by walking clap's tree (never a hand-kept

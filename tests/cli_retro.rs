@@ -335,3 +335,19 @@ fn a_full_disk_is_reported_once_with_exit_code_1() {
         run.stderr
     );
 }
+
+/// The table is put in place whole: no part file is left beside it, and solving again over
+/// it replaces it with a table that reads (the file used to be emptied before the solve).
+#[test]
+fn a_table_is_written_beside_its_path_and_put_in_place_whole() {
+    let (dir, path) = mu_torere_table("whole");
+    let part = format!("{path}.part");
+    assert!(!std::path::Path::new(&part).exists());
+    let bytes = std::fs::metadata(&path).unwrap().len();
+    let run = cgtk(&["--json", "solve", "mu-torere", "--out", &path]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(json(&run.stdout)["table"]["bytes"], bytes);
+    assert!(!std::path::Path::new(&part).exists());
+    assert_eq!(cgtk(&["probe", &path]).code, 0);
+    drop(dir);
+}

@@ -1,7 +1,7 @@
 //! `cgtk poggle …`: solve Poggle / Lights Out boards in k colours, list their quiet
 //! patterns, and tabulate kernel sizes over many sizes.
 
-use crate::cli::{read_input, usage, Context};
+use crate::cli::{read_input, usage, Context, OutputFile};
 use anyhow::{Context as _, Result};
 use cgtk_poggle::{
     board_symmetries, coset_minimum_gf2_by, coset_minimum_zk, default_cell_size,
@@ -14,7 +14,6 @@ use clap::{Args, Subcommand};
 
 use serde::Serialize;
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::PathBuf;
 
 /// The `poggle` subcommands.
@@ -363,20 +362,13 @@ impl Presses {
     }
 }
 
-/// Creates `path` for writing, as a usage error naming the file when it cannot be.
-fn create(path: &std::path::Path) -> Result<std::io::BufWriter<std::fs::File>> {
-    let file = std::fs::File::create(path)
-        .map_err(|e| usage(format!("cannot write {}: {e}", path.display())))?;
-    Ok(std::io::BufWriter::with_capacity(1 << 20, file))
-}
-
 /// Draws `grid` into the PNG at `path`.
 fn draw(path: &std::path::Path, grid: &dyn PressRows, k: u32, cell: Option<u32>) -> Result<()> {
     let cell = cell.unwrap_or_else(|| default_cell_size(grid.rows(), grid.cols()));
-    let mut out = create(path)?;
-    write_png(&mut out, grid, k, cell).map_err(|e| usage(format!("{}: {e}", path.display())))?;
-    out.flush()
-        .with_context(|| format!("writing {}", path.display()))
+    let mut out = OutputFile::create(path)?;
+    write_png(out.writer(), grid, k, cell)
+        .map_err(|e| usage(format!("{}: {e}", path.display())))?;
+    out.finish().map(drop)
 }
 
 fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
@@ -514,11 +506,10 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
         report.checked = Some(true);
         report.total_presses = Some(presses.total());
         if let Some(path) = &args.output {
-            let mut out = create(path)?;
-            write_presses(&mut out, format, presses.rows().as_ref(), k)
+            let mut out = OutputFile::create(path)?;
+            write_presses(out.writer(), format, presses.rows().as_ref(), k)
                 .map_err(|e| usage(format!("{}: {e}", path.display())))?;
-            out.flush()
-                .with_context(|| format!("writing {}", path.display()))?;
+            out.finish()?;
             report.output = Some(path.display().to_string());
         }
         if let Some(path) = &args.picture.image {

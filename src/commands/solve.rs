@@ -155,14 +155,14 @@ fn solve_game<G: SolvableGame>(start: &G, args: &Args, ctx: &Context) -> Result<
         )));
     }
     // The table file is created before the work: `solve kono --out /no/such/dir/k.tbl`
-    // used to solve for seconds and only then say that the file cannot be created.
-    let file = match &args.out {
-        Some(path) => Some(
-            std::fs::File::create(path)
-                .map_err(|e| usage(format!("cannot create {}: {e}", path.display())))?,
-        ),
-        None => None,
-    };
+    // used to solve for seconds and only then say that the file cannot be created. It is
+    // written beside the path and put there whole, so a table already there survives a
+    // failed or interrupted solve.
+    let file = args
+        .out
+        .as_deref()
+        .map(crate::cli::OutputFile::create)
+        .transpose()?;
     let report = progress_reporter(ctx, start.index_size());
     let solution = cgtk_retro::solve(start, &report)?;
     let reach = cgtk_retro::reachable(start);
@@ -185,15 +185,14 @@ fn solve_game<G: SolvableGame>(start: &G, args: &Args, ctx: &Context) -> Result<
         longest_win: solution.longest_win().map(|(_, d)| d),
     };
     let mut written = None;
-    if let (Some(path), Some(file)) = (&args.out, file) {
+    if let (Some(path), Some(mut file)) = (&args.out, file) {
         let compression = match args.compression {
             CompressionArg::None => Compression::None,
             CompressionArg::Rle => Compression::RunLength,
         };
-        let out = std::io::BufWriter::new(file);
-        cgtk_retro::write_game_table(out, start, compression, &solution)
+        cgtk_retro::write_game_table(file.writer(), start, compression, &solution)
             .with_context(|| format!("cannot write {}", path.display()))?;
-        written = Some((path.display().to_string(), std::fs::metadata(path)?.len()));
+        written = Some((path.display().to_string(), file.finish()?));
     }
     summary.table = written.as_ref().map(|(path, bytes)| TableOut {
         path: path.clone(),
