@@ -344,7 +344,7 @@ fn a_table_is_written_beside_its_path_and_put_in_place_whole() {
     let part = format!("{path}.part");
     assert!(!std::path::Path::new(&part).exists());
     let bytes = std::fs::metadata(&path).unwrap().len();
-    let solved = json(&["solve", "mu-torere", "--out", &path]);
+    let solved = json(&["--json", "solve", "mu-torere", "--out", &path]);
     assert_eq!(solved["table"]["bytes"], bytes);
     assert!(!std::path::Path::new(&part).exists());
     assert_eq!(cgtk(&["probe", &path]).code, 0);
