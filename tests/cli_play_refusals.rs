@@ -94,7 +94,7 @@ fn bad_saved_levels_and_empty_variants_are_refused_plainly() {
         std::fs::write(dir.join(name), text).unwrap();
         dir.join(name).to_string_lossy().into_owned()
     };
-    for level in ["200", "1000", "-1", "2.5"] {
+    for level in ["200", "1000", "-1"] {
         let file = write("level.json", level, "1,2");
         let err = usage_error_with(&["play", "nim", "--load", &file], "quit\n");
         assert!(
@@ -102,6 +102,12 @@ fn bad_saved_levels_and_empty_variants_are_refused_plainly() {
             "{level}: {err}"
         );
     }
+    let file = write("level.json", "2.5", "1,2");
+    let err = usage_error_with(&["play", "nim", "--load", &file], "quit\n");
+    assert!(
+        err.ends_with("level 2.5 is not written as a whole number: expected one in 0..=100\n"),
+        "{err}"
+    );
     for variant in ["", "  "] {
         let file = write("variant.json", "100", variant);
         let err = usage_error_with(&["play", "nim", "--load", &file], "quit\n");
