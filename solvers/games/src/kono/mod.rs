@@ -409,6 +409,29 @@ impl Game for Kono {
     fn outcome(&self) -> Option<Outcome> {
         (self.count_moves() == 0).then(|| Outcome::Win(self.to_move.opponent()))
     }
+
+    /// The two ways to lose: no pieces left, or every piece blocked.
+    ///
+    /// ```
+    /// use cgtk_core::{Game, Notation};
+    /// use cgtk_games::kono::Kono;
+    /// let game = Kono::start(Default::default());
+    /// let none = game.parse_position("o.../..../..../.... x").unwrap();
+    /// assert_eq!(none.end_reason().unwrap(), "the player to move has no pieces left");
+    /// // x on a4 can neither step (o below) nor jump (no own piece to jump over).
+    /// let blocked = game.parse_position("xo../o.../..../.... x").unwrap();
+    /// assert_eq!(blocked.end_reason().unwrap(), "the player to move is blocked: no piece can move");
+    /// let playing = game.parse_position("x.../o.../..../.... x").unwrap();
+    /// assert_eq!(playing.end_reason(), None);
+    /// ```
+    fn end_reason(&self) -> Option<String> {
+        self.outcome()?;
+        Some(if self.pieces(self.to_move) == 0 {
+            "the player to move has no pieces left".to_string()
+        } else {
+            "the player to move is blocked: no piece can move".to_string()
+        })
+    }
 }
 
 impl PerfectIndex for Kono {
