@@ -183,6 +183,22 @@ fn square_number(s: &str) -> Option<u8> {
     ((f + r) % 2 == 0).then_some(r * 4 + f / 2)
 }
 
+/// The dark-square number of a piece's square `text`, or why it is not one: not a square
+/// name (`D8`, `d9`: "the fox stands on a dark square" was said of both), or a light
+/// square. `whose` names the piece (`the fox's`).
+fn piece_square(text: &str, whose: &str) -> Result<u8, String> {
+    let b = text.as_bytes();
+    let named = b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]);
+    if !named {
+        return Err(format!(
+            "{whose} square {text:?} is not a square name: a file a..h, then a rank 1..8 (e.g. d8)"
+        ));
+    }
+    square_number(text).ok_or_else(|| {
+        format!("{whose} square {text:?} is a light square; pieces stand on the dark squares (a1, c1, …, h8)")
+    })
+}
+
 /// `C(n, k)` for n in 0..=32 and k in 0..=4 (Pascal's triangle).
 const BINOMIALS: [[u32; 5]; 33] = binomials();
 
@@ -495,11 +511,10 @@ impl Notation for FoxHounds {
         if fields.len() != 3 {
             return Err(err("expected the fox's square, four hound squares separated by commas and the side to move (f or h), e.g. d8 a1,c1,e1,g1 f"));
         }
-        let fox = square_number(fields[0])
-            .ok_or_else(|| err("the fox stands on a dark square a1..h8"))?;
+        let fox = piece_square(fields[0], "the fox's").map_err(|reason| err(&reason))?;
         let mut hounds = 0u32;
         for h in fields[1].split(',') {
-            let sq = square_number(h).ok_or_else(|| err("hounds stand on dark squares a1..h8"))?;
+            let sq = piece_square(h, "a hound's").map_err(|reason| err(&reason))?;
             hounds |= 1 << sq;
         }
         if hounds.count_ones() != 4 || fields[1].split(',').count() != 4 {
