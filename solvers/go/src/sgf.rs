@@ -247,9 +247,11 @@ impl SgfGame {
     /// assert!(matches!(SgfGame::parse("(;SZ[9"), Err(SgfError::Syntax { .. })));
     /// ```
     pub fn parse(text: &str) -> Result<SgfGame, SgfError> {
+        // A UTF-8 byte-order mark (some editors write one) is skipped; offsets in errors
+        // still count from the start of the text.
         let mut parser = Parser {
             text: text.as_bytes(),
-            pos: 0,
+            pos: if text.starts_with('\u{feff}') { 3 } else { 0 },
         };
         let mut line = Vec::new();
         parser.tree(&mut line, true)?;

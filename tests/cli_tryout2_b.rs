@@ -1,0 +1,45 @@
+//! Regressions found by the second tryout of `go`, `uci`, `chess` and the partizan games of
+//! `cgt`: each test says what broke.
+
+// A panic in a test or benchmark is a failed check, not a user's bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{cgtk_with, ok_with};
+
+/// An SGF file saved with a UTF-8 byte-order mark (as some editors on Windows write it) was
+/// refused with `sgf syntax error at byte 0: expected '('`.
+#[test]
+fn go_solve_reads_an_sgf_file_that_starts_with_a_byte_order_mark() {
+    let sgf = "\u{feff}(;FF[4]GM[1]SZ[5]AW[ae]AB[be])";
+    let out = ok_with(
+        &[
+            "go",
+            "solve",
+            "-",
+            "--target",
+            "A1",
+            "--objective",
+            "capture",
+        ],
+        sgf,
+    );
+    assert!(out.starts_with("can black capture the white block at A1, black to move? yes"));
+    // A syntax error still counts bytes from the start of the file, mark included.
+    let run = cgtk_with(
+        &[
+            "go",
+            "solve",
+            "-",
+            "--target",
+            "A1",
+            "--objective",
+            "capture",
+        ],
+        "\u{feff}(;SZ[5]AW[ae",
+        None,
+    );
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("at byte 15"), "{}", run.stderr);
+}
