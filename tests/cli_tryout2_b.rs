@@ -43,3 +43,20 @@ fn go_solve_reads_an_sgf_file_that_starts_with_a_byte_order_mark() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("at byte 15"), "{}", run.stderr);
 }
+
+/// Up multiples beyond 16 were printed as nested braces (`^17` as `{0|^16*}`, `^20` as
+/// `{0||||0|||0||0|^16}`), although every multiple up to 256 is read back as `^n`.
+#[test]
+fn cgt_prints_large_up_multiples_as_up_notation() {
+    for (input, printed) in [
+        ("^17", "^17"),
+        ("^20*", "^20*"),
+        ("v48", "v48"),
+        ("1/2 + ^256 + *3", "1/2^256*3"),
+        ("^16 + ^", "^17"),
+    ] {
+        let out = ok_with(&["cgt", "value", input], "");
+        let first = out.lines().next().unwrap();
+        assert_eq!(first, format!("value: {printed}"), "{input}");
+    }
+}

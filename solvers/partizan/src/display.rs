@@ -2,6 +2,7 @@
 
 use crate::arena::{Arena, GameId};
 use crate::dyadic::Dyadic;
+use crate::parse::MAX_UPS;
 
 /// How many multiples of up are tried when recognising `x + ^n + *k`.
 const MAX_UP_MULTIPLE: i64 = 16;
@@ -91,6 +92,13 @@ impl Arena {
                     }
                 }
             }
+            if let Some(n) = self.larger_up_multiple(infinitesimal) {
+                let ups = self.up_multiple(-n);
+                let rest = self.add(infinitesimal, ups);
+                if let Some(k) = self.as_nimber(rest) {
+                    return Some(uptimal_text(ls, n, k));
+                }
+            }
         }
         let (left, right) = self.options(g);
         if left.len() > 1 {
@@ -111,6 +119,18 @@ impl Arena {
             }
         }
         None
+    }
+}
+
+impl Arena {
+    /// The only up multiple `n` beyond [`MAX_UP_MULTIPLE`] (and up to the [`MAX_UPS`] that
+    /// the parser reads) that `g = ^n + *k` can have: its atomic weight, which is `n` for
+    /// such a game; `None` when `g` is not all-small or its weight is no such integer.
+    fn larger_up_multiple(&mut self, g: GameId) -> Option<i64> {
+        let weight = self.atomic_weight(g)?;
+        let n = self.as_number(weight).filter(|w| w.is_integer())?.floor();
+        let size = n.unsigned_abs();
+        (MAX_UP_MULTIPLE.unsigned_abs() < size && size <= u64::from(MAX_UPS)).then_some(n)
     }
 }
 
