@@ -60,3 +60,15 @@ fn cgt_prints_large_up_multiples_as_up_notation() {
         assert_eq!(first, format!("value: {printed}"), "{input}");
     }
 }
+
+/// `debug on`, `debug off` and `register later` are commands of the UCI protocol that a user
+/// interface may send; they were answered `info string unknown command "debug"`.
+#[test]
+fn uci_accepts_debug_and_register() {
+    let out = ok_with(
+        &["uci"],
+        "uci\ndebug on\ndebug off\nregister later\nisready\nquit\n",
+    );
+    assert!(!out.contains("unknown command"), "{out}");
+    assert!(out.contains("uciok\nreadyok\n"), "{out}");
+}

@@ -3,7 +3,8 @@
 //!
 //! - [`Command`]: one line from the user interface, read by [`Command::parse`] into typed
 //!   values (`uci`, `isready`, `ucinewgame`, `position startpos|fen … moves …`, `go` with
-//!   [`Go`], `setoption`, `stop`, `ponderhit`, `quit`, and `d` to draw the board), or a
+//!   [`Go`], `setoption`, `stop`, `ponderhit`, `quit`, `debug` and `register` (both
+//!   ignored), and `d` to draw the board), or a
 //!   [`UciError`] saying what was wrong.
 //! - [`Go`]: the search limits of a `go` line; a malformed field is set aside with a
 //!   [`GoFieldError`] and the rest of the line still counts.
@@ -102,6 +103,9 @@ pub enum Command {
     Stop,
     /// `ponderhit`: accepted and ignored (the engine does not ponder).
     PonderHit,
+    /// `debug on|off` or `register …`: commands of the protocol that this engine accepts
+    /// and ignores (it has no debug output and needs no registration).
+    Ignored,
     /// `quit`: stop and leave.
     Quit,
     /// `d`: draw the board and give its FEN, as `info string` lines (not part of UCI, but
@@ -169,7 +173,7 @@ pub enum UciError {
     #[error("empty line")]
     Empty,
     /// The first word is no command.
-    #[error("unknown command {text:?} (known: uci, isready, ucinewgame, position, go, setoption, stop, ponderhit, quit, d)")]
+    #[error("unknown command {text:?} (known: uci, debug, isready, register, ucinewgame, position, go, setoption, stop, ponderhit, quit, d)")]
     UnknownCommand {
         /// The rejected word.
         text: String,
@@ -263,6 +267,7 @@ impl Command {
             "setoption" => parse_setoption(rest)?,
             "stop" => Command::Stop,
             "ponderhit" => Command::PonderHit,
+            "debug" | "register" => Command::Ignored,
             "quit" => Command::Quit,
             "d" => Command::Display,
             other => {
@@ -629,7 +634,7 @@ impl UciEngine {
                 }
             }
             Command::Stop => self.stop(),
-            Command::PonderHit => {}
+            Command::PonderHit | Command::Ignored => {}
             Command::Display => {
                 for line in self.game.render().lines() {
                     self.say(line.to_string());
