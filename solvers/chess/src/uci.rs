@@ -173,7 +173,7 @@ pub enum UciError {
     #[error("empty line")]
     Empty,
     /// The first word is no command.
-    #[error("unknown command {text:?} (known: uci, debug, isready, register, ucinewgame, position, go, setoption, stop, ponderhit, quit, d)")]
+    #[error("unknown command {text:?} (known: uci, isready, ucinewgame, position, go, setoption, stop, ponderhit, quit, debug, register, d)")]
     UnknownCommand {
         /// The rejected word.
         text: String,

@@ -359,7 +359,7 @@ fn bad_lines_get_an_info_string_and_change_nothing() {
         ("position startpos e2e4", "ignored position: unexpected \"e2e4\" after the start position (moves follow the word 'moves')"),
         ("position", "ignored position: expected 'startpos' or 'fen <FEN>', found \"\""),
         ("position somewhere", "ignored position: expected 'startpos' or 'fen <FEN>', found \"somewhere\""),
-        ("frobnicate now", "unknown command \"frobnicate\" (known: uci, debug, isready, register, ucinewgame, position, go, setoption, stop, ponderhit, quit, d)"),
+        ("frobnicate now", "unknown command \"frobnicate\" (known: uci, isready, ucinewgame, position, go, setoption, stop, ponderhit, quit, debug, register, d)"),
         ("setoption name Hash value 0", "ignored setoption Hash: value \"0\", expected a whole number from 1 to 1024"),
         ("setoption name Hash", "ignored setoption Hash: value \"\", expected a whole number from 1 to 1024"),
         ("setoption name Threads value 2", "ignored setoption: unknown option \"Threads\" (known: Hash)"),
