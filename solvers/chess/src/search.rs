@@ -35,6 +35,10 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Search until told to stop.
     pub infinite: bool,
+    /// Search only these moves at the root (UCI `go searchmoves`); empty: every legal
+    /// move. Moves not legal in the position are left out; when none is legal, every move
+    /// is searched.
+    pub searchmoves: Vec<Move>,
 }
 
 /// A search score from the side to move's point of view.
@@ -108,6 +112,8 @@ pub struct Engine {
     aborted: bool,
     /// False during the first iteration, which always runs to its end (see [`Engine::search`]).
     interruptible: bool,
+    /// The root moves of `searchmoves` that are legal; empty: every move.
+    root_filter: Vec<Move>,
 }
 
 impl Default for Engine {
@@ -133,6 +139,7 @@ impl Engine {
             node_limit: None,
             aborted: false,
             interruptible: true,
+            root_filter: Vec::new(),
         }
     }
 
@@ -176,6 +183,15 @@ impl Engine {
         game.legal_move_list(&mut root_moves);
         if root_moves.is_empty() {
             return None;
+        }
+        self.root_filter = limits
+            .searchmoves
+            .iter()
+            .copied()
+            .filter(|mv| root_moves.contains(mv))
+            .collect();
+        if !self.root_filter.is_empty() {
+            root_moves.retain(|mv| self.root_filter.contains(mv));
         }
         self.start = Instant::now();
         self.nodes = 0;
@@ -322,6 +338,10 @@ impl Engine {
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
+        let restricted = ply == 0 && !self.root_filter.is_empty();
+        if restricted {
+            moves.retain(|mv| self.root_filter.contains(mv));
+        }
         let mut scores = [0i32; 256];
         self.score_moves(game, &moves, tt_move, ply, &mut scores);
         let original_alpha = alpha;
@@ -390,6 +410,10 @@ impl Engine {
         } else {
             UPPER
         };
+        if restricted {
+            // The best of some moves is not the position's value: not for the table.
+            return best;
+        }
         let idx = self.tt_index(key);
         self.tt[idx] = TtEntry {
             key,

@@ -345,6 +345,18 @@ impl MoveList {
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
         &mut self.moves[..self.len as usize]
     }
+
+    /// Keeps only the moves for which `keep` is true, in their order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len() {
+            if keep(&self.moves[i]) {
+                self.moves[kept] = self.moves[i];
+                kept += 1;
+            }
+        }
+        self.len = kept as u16;
+    }
 }
 
 impl std::ops::Deref for MoveList {

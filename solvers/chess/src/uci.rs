@@ -6,8 +6,9 @@
 //!   [`Go`], `setoption`, `stop`, `ponderhit`, `quit`, `debug` and `register` (both
 //!   ignored), and `d` to draw the board), or a
 //!   [`UciError`] saying what was wrong.
-//! - [`Go`]: the search limits of a `go` line; a malformed field is set aside with a
-//!   [`GoFieldError`] and the rest of the line still counts.
+//! - [`Go`]: the search limits of a `go` line and its `searchmoves` (checked against the
+//!   position by [`UciEngine`]); a malformed field is set aside with a [`GoFieldError`] and
+//!   the rest of the line still counts.
 //! - [`Response`]: one line to the user interface (`id`, `option`, `uciok`, `readyok`,
 //!   `info`, `info string`, `bestmove`), written by its `Display`.
 //! - [`UciEngine`]: the protocol's state machine. [`UciEngine::handle`] takes one line;
@@ -118,6 +119,8 @@ pub enum Command {
 pub struct Go {
     /// The limits read from the well-formed fields.
     pub limits: Limits,
+    /// The moves of `searchmoves`, as written: the engine checks them against the position.
+    pub searchmoves: Vec<String>,
     /// The malformed or unsupported fields, each ignored on its own.
     pub ignored: Vec<GoFieldError>,
     /// True when fields were ignored and nothing was left to end the search, so that
@@ -150,7 +153,7 @@ pub enum GoFieldError {
         /// The rejected value.
         text: String,
     },
-    /// A field that the engine does not implement (`searchmoves`, `mate`).
+    /// A field that the engine does not implement (`mate`).
     #[error(
         "ignored go {field}: not supported (the engine searches every move for the best score)"
     )]
@@ -383,11 +386,9 @@ impl Go {
                 "searchmoves" => {
                     // Its moves run up to the next keyword.
                     while i < tokens.len() && !GO_KEYWORDS.contains(&tokens[i]) {
+                        go.searchmoves.push(tokens[i].to_string());
                         i += 1;
                     }
-                    go.ignored.push(GoFieldError::Unsupported {
-                        field: key.to_string(),
-                    });
                 }
                 "mate" | "depth" | "movetime" | "wtime" | "btime" | "winc" | "binc"
                 | "movestogo" | "nodes" => {
@@ -615,10 +616,21 @@ impl UciEngine {
                     .clear();
             }
             Command::Position(game) => self.game = *game,
-            Command::Go(go) => {
+            Command::Go(mut go) => {
                 self.stop();
                 for e in &go.ignored {
                     self.say(e.to_string());
+                }
+                for text in &go.searchmoves {
+                    match self.game.parse_move(text) {
+                        Ok(mv) => go.limits.searchmoves.push(mv),
+                        Err(e) => self.say(format!("ignored go searchmoves {text:?}: {e}")),
+                    }
+                }
+                if !go.searchmoves.is_empty() && go.limits.searchmoves.is_empty() {
+                    self.say(
+                        "no move of go searchmoves is legal here: searching every move".into(),
+                    );
                 }
                 if go.fallback {
                     self.say(format!(

@@ -175,7 +175,6 @@ fn go_with_bad_fields_still_answers_bestmove() {
         ("go depth", "depth"),
         ("go nodes 1e6", "nodes"),
         ("go movetime 99999999999999999999999", "movetime"),
-        ("go searchmoves e2e4 d2d4", "searchmoves"),
         ("go mate 3", "mate"),
         ("go frobnicate", "frobnicate"),
     ] {
@@ -198,6 +197,62 @@ fn go_with_bad_fields_still_answers_bestmove() {
         let best = bestmove(&answers).expect("a move");
         assert!(start.is_legal(best), "{line}: {best}");
     }
+}
+
+/// `go searchmoves` searches only the moves listed (it was ignored, and the engine could
+/// answer a move outside the list); moves not legal here are reported and dropped, and when
+/// none is legal every move is searched.
+#[test]
+fn searchmoves_limits_the_moves_searched_at_the_root() {
+    let mate = "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    let (mut uci, rx) = session();
+    let free = exchange(&mut uci, &rx, &[mate, "go depth 3"]);
+    assert_eq!(
+        bestmove(&free).map(|m| m.to_string()).as_deref(),
+        Some("a1a8")
+    );
+    let kings = exchange(&mut uci, &rx, &[mate, "go searchmoves g1f1 g1h1 depth 3"]);
+    let best = bestmove(&kings).map(|m| m.to_string());
+    assert!(
+        matches!(best.as_deref(), Some("g1f1" | "g1h1")),
+        "{:?}",
+        text(&kings)
+    );
+    assert!(info_strings(&kings).is_empty(), "{:?}", text(&kings));
+    // The restricted search left nothing wrong in the table: the free search still mates.
+    let again = exchange(&mut uci, &rx, &[mate, "go depth 3"]);
+    assert_eq!(
+        bestmove(&again).map(|m| m.to_string()).as_deref(),
+        Some("a1a8")
+    );
+
+    let some = exchange(
+        &mut uci,
+        &rx,
+        &["position startpos", "go searchmoves e2e5 h2h3 depth 2"],
+    );
+    assert_eq!(
+        bestmove(&some).map(|m| m.to_string()).as_deref(),
+        Some("h2h3")
+    );
+    let notes = info_strings(&some);
+    assert!(
+        notes.len() == 1 && notes[0].starts_with("ignored go searchmoves \"e2e5\""),
+        "{notes:?}"
+    );
+    let none = exchange(
+        &mut uci,
+        &rx,
+        &["position startpos", "go searchmoves e2e5 depth 2"],
+    );
+    assert!(
+        info_strings(&none)
+            .iter()
+            .any(|n| n.contains("searching every move")),
+        "{:?}",
+        text(&none)
+    );
+    assert!(Chess::new().is_legal(bestmove(&none).expect("a move")));
 }
 
 /// The good fields of a line with a bad one still count (the bad one alone is dropped).
