@@ -95,6 +95,21 @@ fn solve_honours_region_and_node_budget() {
     let v: serde_json::Value = serde_json::from_str(&budget.stdout).unwrap();
     assert_eq!(v["result"], "unknown");
     assert!(v["move"].is_null());
+    // Undecided, the line shown is where the search would go next, and says so (it was
+    // printed as `pv:`, a best line).
+    let text = cgtk(&[
+        "go",
+        "solve",
+        "solvers/go/tests/data/problems/ladder-attacker.sgf",
+        "--target",
+        "C3",
+        "--objective",
+        "capture",
+        "--nodes",
+        "50",
+    ]);
+    assert!(text.stdout.contains("\nsearched next: "), "{}", text.stdout);
+    assert!(!text.stdout.contains("\npv: "), "{}", text.stdout);
 }
 
 #[test]

@@ -276,8 +276,14 @@ fn run_solve(
                 report.to_move
             ),
         };
+        // Undecided, the line is where the search would go next, not a best line.
+        let line = if solution.status == Status::Unknown {
+            "searched next"
+        } else {
+            "pv"
+        };
         format!(
-            "{question}, {} to move? {answer}\n{mv}pv: {}\nnodes: {}\nregion: {} points\n",
+            "{question}, {} to move? {answer}\n{mv}{line}: {}\nnodes: {}\nregion: {} points\n",
             report.to_move,
             if report.pv.is_empty() {
                 "-".to_string()

@@ -245,7 +245,13 @@ fn text(r: &Report) -> String {
         let _ = writeln!(out, "refuting move: {mv}");
     }
     if !r.pv.is_empty() {
-        let _ = writeln!(out, "principal variation: {}", r.pv.join(" "));
+        // Undecided, the line is where the search would go next, not a best line.
+        let label = if r.result == Status::Unknown {
+            "line searched next"
+        } else {
+            "principal variation"
+        };
+        let _ = writeln!(out, "{label}: {}", r.pv.join(" "));
     }
     let _ = writeln!(out, "time: {:.3} s", r.seconds);
     out
