@@ -21,7 +21,7 @@ pub enum Command {
     /// Benson safe points and a position-keyed table.
     ///
     /// Known values (van der Werf et al. 2003): 2x2 Black +1, 3x3 Black +9 from the
-    /// centre, 4x4 Black +2. 2x2 and 3x3 take a few thousand nodes, 4x4 about 2.1e6.
+    /// centre, 4x4 Black +2. 2x2 takes about 200 nodes, 3x3 about 2,000, 4x4 about 2.1e6.
     /// At the node limit the answer is "unknown" with the bounds proved so far.
     SolveBoard {
         /// The board as COLUMNSxROWS, e.g. 3x2, or N for NxN (sides 1 to 19, at most 64
@@ -42,8 +42,8 @@ pub enum Command {
     /// reachable from it without crossing an opposing stone, plus the opposing blocks
     /// around them. Both sides may pass; two passes in a row end the fight with the
     /// block standing. A group lives when it cannot be captured, its owner being free to
-    /// pass (so seki is life). Superko (the position's rule, positional by default) holds
-    /// within the search: a ko is fought out with no threats outside the region.
+    /// pass (so seki is life). Positional superko holds within the search (the file's RU
+    /// property is not read): a ko is fought out with no threats outside the region.
     Solve {
         /// The SGF file (the position after its main line), or - for standard input.
         file: PathBuf,
