@@ -53,6 +53,17 @@ pub enum SgfError {
         /// Why.
         reason: String,
     },
+    /// One node sets a point twice (`AB[aa]AW[aa]`, or `AB[aa][aa]`): SGF forbids it, and
+    /// which setting should count is anyone's guess (the last one used to win silently).
+    #[error("point {point} is set up twice in one node ({first} and {second}); a node sets each point once")]
+    SetTwice {
+        /// The point, in SGF letters (`aa`).
+        point: String,
+        /// The property that set it first (`AB`, `AW` or `AE`).
+        first: String,
+        /// The property that set it again.
+        second: String,
+    },
     /// The set-up stones do not form a legal position.
     #[error(transparent)]
     Position(#[from] PositionError),
@@ -301,6 +312,8 @@ impl SgfGame {
         let mut moves = Vec::new();
         let mut marked = Vec::new();
         for node in &line {
+            // The points this node sets up, with the property that set each.
+            let mut set_here: Vec<(usize, &str)> = Vec::new();
             for (ident, values) in node {
                 match ident.as_str() {
                     "AB" | "AW" | "AE" => {
@@ -318,7 +331,16 @@ impl SgfGame {
                         };
                         for v in values {
                             for (x, y) in point_list(ident, v, width, height)? {
-                                setup.stones[y * width + x] = stone;
+                                let at = y * width + x;
+                                if let Some(&(_, first)) = set_here.iter().find(|(p, _)| *p == at) {
+                                    return Err(SgfError::SetTwice {
+                                        point: sgf_point((x, y)),
+                                        first: first.to_string(),
+                                        second: ident.clone(),
+                                    });
+                                }
+                                set_here.push((at, ident.as_str()));
+                                setup.stones[at] = stone;
                             }
                         }
                     }

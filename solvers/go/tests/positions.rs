@@ -83,8 +83,8 @@ proptest! {
 #[test]
 fn sgf_reads_rectangles_setup_lists_and_variations() {
     let game = SgfGame::parse(
-        "(;FF[4]GM[1]SZ[7:5]KM[6.5]C[a comment \\] here]AB[aa:bb][gd]AW[ce]AE[ab]PL[W]\
-         ;W[dc](;B[tt];W[ee])(;B[ff]))",
+        "(;FF[4]GM[1]SZ[7:5]KM[6.5]C[a comment \\] here]AB[aa:bb][gd]AW[ce]PL[W]\
+         ;AE[ab];W[dc](;B[tt];W[ee])(;B[ff]))",
     )
     .unwrap();
     assert_eq!((game.setup.width, game.setup.height), (7, 5));
@@ -137,6 +137,26 @@ fn sgf_errors_are_typed() {
     );
     assert!(bad_value("(;PL[X])"));
     assert!(bad_value("(;SZ[5]AB[aa:zz])"));
+    // One node setting a point twice: the last setting used to win silently.
+    for (text, first, second) in [
+        ("(;SZ[5]AB[aa]AW[aa])", "AB", "AW"),
+        ("(;SZ[5]AB[aa][aa])", "AB", "AB"),
+        ("(;SZ[5]AB[bb]AE[aa:cc])", "AB", "AE"),
+    ] {
+        let err = SgfGame::parse(text).unwrap_err();
+        assert!(
+            matches!(&err, SgfError::SetTwice { first: f, second: s, .. } if f == first && s == second),
+            "{text}: {err:?}"
+        );
+    }
+    assert_eq!(
+        SgfGame::parse("(;SZ[5]AB[aa]AW[aa])")
+            .unwrap_err()
+            .to_string(),
+        "point aa is set up twice in one node (AB and AW); a node sets each point once"
+    );
+    // Set-up in a later node may change a point (before the first move).
+    assert!(SgfGame::parse("(;SZ[5]AB[aa];AW[aa])").is_ok());
     let syntax = |t: &str| matches!(SgfGame::parse(t), Err(SgfError::Syntax { .. }));
     assert!(syntax(""));
     assert!(syntax("(SZ[9])"));
