@@ -271,3 +271,18 @@ fn every_printed_number_reads_back() {
     let nested = format!("{}1{}", "{0|".repeat(60), "}".repeat(60));
     assert!(usage_error(&["cgt", "value", &nested]).contains("2^48"));
 }
+
+/// A sum where nobody can move has no hottest component ("Left moves to (none), Right to
+/// (none)" was printed for 0), and a side without a move in it is said to have none.
+#[test]
+fn moves_without_any_move_say_so() {
+    let zero = ok(&["cgt", "moves", "0"]);
+    assert!(zero.ends_with("no component has a move\n"), "{zero}");
+    assert!(!zero.contains("(none)"), "{zero}");
+    assert!(json(&["cgt", "moves", "0"])["hottest"].is_null());
+    let two = ok(&["cgt", "moves", "{1|}"]);
+    assert!(
+        two.contains("there Left moves to 1, Right has no move"),
+        "{two}"
+    );
+}

@@ -309,12 +309,15 @@ fn run_moves(a: &mut Arena, ctx: &Context, texts: &[String]) -> Result<()> {
     let hot_left = hottest_move(a, &components, true);
     let hot_right = hottest_move(a, &components, false);
     let hottest = match (&hot_left, &hot_right) {
-        (Some((i, t, l)), Some((_, _, r))) => Some(serde_json::json!({
-            "component": i + 1,
-            "temperature": t,
-            "left": l.as_ref().map(|m| a.display(m.to)),
-            "right": r.as_ref().map(|m| a.display(m.to)),
-        })),
+        // A sum where nobody can move (`0`) has no hottest component to speak of.
+        (Some((i, t, l)), Some((_, _, r))) if l.is_some() || r.is_some() => {
+            Some(serde_json::json!({
+                "component": i + 1,
+                "temperature": t,
+                "left": l.as_ref().map(|m| a.display(m.to)),
+                "right": r.as_ref().map(|m| a.display(m.to)),
+            }))
+        }
         _ => None,
     };
     let report = serde_json::json!({
@@ -348,14 +351,20 @@ fn run_moves(a: &mut Arena, ctx: &Context, texts: &[String]) -> Result<()> {
             }
         }
         if let Some(h) = &hottest {
+            let side = |who: &str, to: &serde_json::Value| match to.as_str() {
+                Some(m) => format!("{who} moves to {m}"),
+                None => format!("{who} has no move"),
+            };
             let _ = writeln!(
                 out,
-                "hottest component: {} (temperature {}); there Left moves to {}, Right to {}",
+                "hottest component: {} (temperature {}); there {}, {}",
                 h["component"],
                 h["temperature"].as_str().unwrap_or("?"),
-                h["left"].as_str().unwrap_or("(none)"),
-                h["right"].as_str().unwrap_or("(none)"),
+                side("Left", &h["left"]),
+                side("Right", &h["right"]),
             );
+        } else {
+            let _ = writeln!(out, "no component has a move");
         }
         out
     })
