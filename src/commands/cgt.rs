@@ -122,7 +122,11 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
                 (Some(s), None) => DomineeringBoard::parse_size(s).map_err(usage)?,
                 (None, None) => return Err(usage("give a size ROWSxCOLS or --board FILE")),
             };
+            let spinner = ctx.spinner("valuing the board");
             let g = Domineering::new().value(a, &b);
+            if let Some(spinner) = spinner {
+                spinner.finish_and_clear();
+            }
             emit_value(a, ctx, b.to_string().trim_end().to_string(), g)
         }
         Command::Hackenbush { position } => {
@@ -130,7 +134,11 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
             emit_value(a, ctx, position.clone(), g)
         }
         Command::Toads { row } => {
+            let spinner = ctx.spinner("valuing the row");
             let g = ToadsAndFrogs::new().parse_value(a, row).map_err(usage)?;
+            if let Some(spinner) = spinner {
+                spinner.finish_and_clear();
+            }
             emit_value(a, ctx, row.clone(), g)
         }
         Command::Cutcake { size } => {

@@ -329,7 +329,13 @@ fn run_solve_board(size: &str, komi: f64, max_nodes: u64, ctx: &Context) -> Resu
         max_nodes: Some(max_nodes),
         ..SolveOptions::default()
     };
-    let s = match solve_board(w, h, komi_value, options) {
+    // 4x4 takes seconds, a 12x1 strip minutes: a spinner shows that work goes on.
+    let spinner = ctx.spinner("solving the board");
+    let solved = solve_board(w, h, komi_value, options);
+    if let Some(spinner) = spinner {
+        spinner.finish_and_clear();
+    }
+    let s = match solved {
         Ok(s) => s,
         Err(SolveError::NodeLimit {
             limit,
