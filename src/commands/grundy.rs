@@ -172,7 +172,7 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
                 write_values(&mut out, sequence)?;
             }
             let mut text = String::new();
-            write_period(&mut text, period, to);
+            write_period(&mut text, period, to, &game);
             out.write_all(text.as_bytes())?;
         }
         if let Some(a) = &analysis {
@@ -199,12 +199,20 @@ fn write_values(out: &mut impl io::Write, values: &[u32]) -> io::Result<()> {
     Ok(())
 }
 
-fn write_period(out: &mut String, period: Option<Periodicity>, to: u64) {
+fn write_period(out: &mut String, period: Option<Periodicity>, to: u64, game: &HeapGame) {
     match period {
         Some(p) if p.proven => {
+            // The proof `find_periodicity` used: a window of t values for a game that never
+            // splits a heap, the octal bound otherwise.
+            let how = match game.max_removal() {
+                Some(t) if game.never_splits() => {
+                    format!("by {t} values in a row (no move splits a heap)")
+                }
+                _ => "by the octal periodicity theorem".to_string(),
+            };
             let _ = writeln!(
                 out,
-                "period {} from n = {} (preperiod {}), proven by the octal periodicity theorem",
+                "period {} from n = {} (preperiod {}), proven {how}",
                 p.period, p.preperiod, p.preperiod
             );
         }

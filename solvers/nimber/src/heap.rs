@@ -93,6 +93,24 @@ impl HeapGame {
         matches!(self, HeapGame::Code { digits } if digits.iter().any(|d| d & 8 != 0))
     }
 
+    /// Whether no move splits a heap: a code whose digits leave at most one heap (no bit 4
+    /// or 8), or a subtraction game. Then, past the largest removal t, G(n) is the mex of
+    /// G(n − j) over a fixed set of j ≤ t, so t values in a row decide all later ones.
+    ///
+    /// ```
+    /// use cgtk_nimber::HeapGame;
+    /// assert!("sub:1,3,4".parse::<HeapGame>().unwrap().never_splits());
+    /// assert!("0.33".parse::<HeapGame>().unwrap().never_splits());
+    /// assert!(!HeapGame::kayles().never_splits());
+    /// ```
+    pub fn never_splits(&self) -> bool {
+        match self {
+            HeapGame::Code { digits } => digits.iter().all(|d| d & 12 == 0),
+            HeapGame::Subtraction { .. } | HeapGame::AllBut { .. } => true,
+            HeapGame::Grundys => false,
+        }
+    }
+
     /// Whether the octal periodicity theorem applies: a finite octal code (no three-heap
     /// moves) or a finite subtraction game.
     pub fn is_finite_octal(&self) -> bool {

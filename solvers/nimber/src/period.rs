@@ -1,4 +1,5 @@
-//! Periodicity of Grundy sequences, and proofs of it by the octal periodicity theorem.
+//! Periodicity of Grundy sequences, and proofs of it by the octal periodicity theorem (or a
+//! window of values, for games that never split a heap).
 
 use crate::HeapGame;
 use serde::Serialize;
@@ -10,8 +11,9 @@ pub struct Periodicity {
     pub preperiod: u64,
     /// The period p.
     pub period: u64,
-    /// Whether the octal periodicity theorem proves the period holds for every n ≥ n0
-    /// (otherwise it is only observed within the computed range).
+    /// Whether the period is proven to hold for every n ≥ n0, by the octal periodicity
+    /// theorem or, for a game that never splits a heap, by a window of t values (see
+    /// [`find_periodicity`]); otherwise it is only observed within the computed range.
     pub proven: bool,
 }
 
@@ -29,6 +31,10 @@ fn preperiod_below(values: &[u32], p: usize, start: usize) -> usize {
 /// The period reported is the smallest p for which the octal periodicity theorem proves
 /// periodicity from the computed values: for a finite octal game whose moves remove at most
 /// t counters, G(n + p) = G(n) for n0 ≤ n < 2·n0 + p + t implies it for every n ≥ n0.
+/// When no move splits a heap ([`HeapGame::never_splits`]: subtraction games, codes such as
+/// 0.33), t values in a row suffice: for n > t, G(n) is the mex of G(n − j) over a fixed
+/// set of j ≤ t, so G(n + p) = G(n) for max(n0, 1) ≤ n < max(n0, 1) + t implies it for
+/// every n ≥ n0 (by induction on n, each window of t values repeating p later).
 /// If no period is proven (or the theorem does not apply to the game), the smallest p is
 /// reported whose periodic part G(n0..=N) spans at least three periods and at least 30
 /// values, as observed only. The preperiod is the smallest n0 for that p.
@@ -64,8 +70,9 @@ pub fn find_periodicity(game: &HeapGame, values: &[u32]) -> Option<Periodicity> 
             base = Some((p, n0));
         }
         if let Some(t) = removal {
-            // Verified for n0 ≤ n ≤ last − p; the theorem needs n0 ≤ n < 2·n0 + p + t.
-            if last - p + 1 >= 2 * n0 + p + t as usize {
+            // Verified for n0 ≤ n ≤ last − p; the theorem needs n0 ≤ n < 2·n0 + p + t, a
+            // game that never splits a heap max(n0, 1) ≤ n < max(n0, 1) + t.
+            if last - p + 1 >= proof_end(game, n0, p, t as usize) {
                 return Some(Periodicity {
                     preperiod: n0 as u64,
                     period: p as u64,
@@ -87,6 +94,16 @@ pub fn find_periodicity(game: &HeapGame, values: &[u32]) -> Option<Periodicity> 
     observed
 }
 
+/// One past the last n at which G(n + p) = G(n) must be checked to prove period `p` from
+/// `n0` for a finite octal `game` removing at most `t` counters (see [`find_periodicity`]).
+fn proof_end(game: &HeapGame, n0: usize, p: usize, t: usize) -> usize {
+    if game.never_splits() {
+        n0.max(1) + t
+    } else {
+        2 * n0 + p + t
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,7 +119,7 @@ mod tests {
                 .rev()
                 .find(|&n| values[n + p] != values[n])
                 .map_or(0, |n| n + 1);
-            if last - p + 1 >= 2 * n0 + p + t {
+            if last - p + 1 >= proof_end(game, n0, p, t) {
                 return Some(Periodicity {
                     preperiod: n0 as u64,
                     period: p as u64,
@@ -144,5 +161,46 @@ mod tests {
             let game = HeapGame::kayles();
             prop_assert_eq!(find_periodicity(&game, &values), reference(&game, &values));
         }
+
+        // A period proven from a prefix for a game that never splits a heap holds on a
+        // much longer computed sequence.
+        #[test]
+        fn window_proofs_hold_far_beyond_the_prefix(
+            set in proptest::collection::btree_set(1u64..14, 1..5),
+            digits in proptest::collection::vec(0u8..4, 1..9),
+            use_code in any::<bool>(),
+            prefix in 20usize..400,
+        ) {
+            let game = if use_code {
+                HeapGame::Code { digits: std::iter::once(0).chain(digits).collect() }
+            } else {
+                HeapGame::Subtraction { set: set.into_iter().collect() }
+            };
+            prop_assert!(game.never_splits());
+            let long = crate::grundy_sequence(&game, 3000).unwrap();
+            if let Some(p) = find_periodicity(&game, &long[..prefix]) {
+                if p.proven {
+                    let (n0, p) = (p.preperiod as usize, p.period as usize);
+                    for n in n0..long.len() - p {
+                        prop_assert_eq!(long[n + p], long[n], "{} n = {}", game, n);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The window criterion proves a subtraction game's period from far fewer values than
+    /// the octal bound: sub:5,9,12,13,21 has period 50 from 144 (checked against 5,000
+    /// values), proven from G(0..=214) where 2·144 + 50 + 21 = 359 values were needed.
+    #[test]
+    fn a_subtraction_period_is_proven_from_a_short_window() {
+        let game: HeapGame = "sub:5,9,12,13,21".parse().unwrap();
+        let long = crate::grundy_sequence(&game, 5000).unwrap();
+        assert!((144..long.len() - 50).all(|n| long[n + 50] == long[n]));
+        assert_ne!(long[143 + 50], long[143]);
+        let p = find_periodicity(&game, &long[..=214]).unwrap();
+        assert_eq!((p.preperiod, p.period, p.proven), (144, 50, true));
+        let short = find_periodicity(&game, &long[..214]);
+        assert!(!short.is_some_and(|p| p.proven), "{short:?}");
     }
 }
