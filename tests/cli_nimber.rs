@@ -108,3 +108,28 @@ fn grundys_game_moves_are_splits() {
     assert!(out.contains("heap 1 (5): split into "), "{out}");
     assert!(!out.contains("take 0"), "{out}");
 }
+
+/// An all-but subtraction game has an arithmetic period, named as such (it was "no period
+/// found"); JSON gives its saltus.
+#[test]
+fn grundy_reports_arithmetic_periods_of_all_but_games() {
+    let text = ok(&["grundy", "sub:!1,3", "--to", "100", "--no-values"]);
+    assert!(
+        text.contains("arithmetic period 2 with saltus 1 (G(n + 2) = G(n) + 1) from n = 0"),
+        "{text}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&ok(&[
+        "--json",
+        "grundy",
+        "sub:!3,5,8",
+        "--to",
+        "300",
+        "--no-values",
+    ]))
+    .unwrap();
+    assert_eq!(
+        (v["period"].as_u64(), v["saltus"].as_u64()),
+        (Some(78), Some(26))
+    );
+    assert_eq!(v["proven"], false);
+}

@@ -68,6 +68,9 @@ struct Report<'a> {
     preperiod: Option<Option<u64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     proven: Option<bool>,
+    /// G(n + period) = G(n) + saltus: 0 for an ordinary period.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    saltus: Option<Option<u64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     values: Option<&'a [u32]>,
 }
@@ -143,6 +146,7 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
         position: None,
         preperiod: None,
         proven: None,
+        saltus: None,
         values: None,
     };
     let mut period = None;
@@ -155,6 +159,7 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
         report.preperiod = Some(period.map(|p| p.preperiod));
         report.period = Some(period.map(|p| p.period));
         report.proven = Some(period.is_some_and(|p| p.proven));
+        report.saltus = Some(period.map(|p| p.saltus));
     }
     let analysis = heaps.map(|h| analyse_sum_with_limit(&game, &h, &values, args.limit));
     if let Some(a) = &analysis {
@@ -214,6 +219,13 @@ fn write_period(out: &mut String, period: Option<Periodicity>, to: u64, game: &H
                 out,
                 "period {} from n = {} (preperiod {}), proven {how}",
                 p.period, p.preperiod, p.preperiod
+            );
+        }
+        Some(p) if p.saltus > 0 => {
+            let _ = writeln!(
+                out,
+                "arithmetic period {} with saltus {} (G(n + {}) = G(n) + {}) from n = {} (preperiod {}), observed in G(0..={to}) only, not proven",
+                p.period, p.saltus, p.period, p.saltus, p.preperiod, p.preperiod
             );
         }
         Some(p) => {

@@ -11,6 +11,9 @@ pub struct Periodicity {
     pub preperiod: u64,
     /// The period p.
     pub period: u64,
+    /// The saltus s of an arithmetic period, G(n + p) = G(n) + s (0 for an ordinary period;
+    /// see [`find_periodicity`]).
+    pub saltus: u64,
     /// Whether the period is proven to hold for every n ≥ n0, by the octal periodicity
     /// theorem or, for a game that never splits a heap, by a window of t values (see
     /// [`find_periodicity`]); otherwise it is only observed within the computed range.
@@ -38,6 +41,19 @@ fn preperiod_below(values: &[u32], p: usize, start: usize) -> usize {
 /// If no period is proven (or the theorem does not apply to the game), the smallest p is
 /// reported whose periodic part G(n0..=N) spans at least three periods and at least 30
 /// values, as observed only. The preperiod is the smallest n0 for that p.
+///
+/// All-but subtraction games have no ordinary period (their values grow) but are
+/// arithmetic periodic: G(n + p) = G(n) + s for n ≥ n0, with a saltus s ≥ 1. For them,
+/// the smallest such p is reported, observed only, by the same rule of three periods and
+/// 30 values.
+///
+/// ```
+/// use cgtk_nimber::{find_periodicity, grundy_sequence, HeapGame};
+/// let game: HeapGame = "sub:!1,3".parse().unwrap();
+/// let g = grundy_sequence(&game, 100).unwrap();
+/// let p = find_periodicity(&game, &g).unwrap();
+/// assert_eq!((p.preperiod, p.period, p.saltus, p.proven), (0, 2, 1, false));
+/// ```
 ///
 /// ```
 /// use cgtk_nimber::{find_periodicity, grundy_sequence, HeapGame};
@@ -76,6 +92,7 @@ pub fn find_periodicity(game: &HeapGame, values: &[u32]) -> Option<Periodicity> 
                 return Some(Periodicity {
                     preperiod: n0 as u64,
                     period: p as u64,
+                    saltus: 0,
                     proven: true,
                 });
             }
@@ -84,6 +101,7 @@ pub fn find_periodicity(game: &HeapGame, values: &[u32]) -> Option<Periodicity> 
             observed = Some(Periodicity {
                 preperiod: n0 as u64,
                 period: p as u64,
+                saltus: 0,
                 proven: false,
             });
             if removal.is_none() {
@@ -91,7 +109,36 @@ pub fn find_periodicity(game: &HeapGame, values: &[u32]) -> Option<Periodicity> 
             }
         }
     }
+    if observed.is_none() && matches!(game, HeapGame::AllBut { .. }) {
+        return arithmetic_periodicity(values);
+    }
     observed
+}
+
+/// The smallest arithmetic period of `values` with a saltus s ≥ 1 (G(n + p) = G(n) + s for
+/// every computed n ≥ n0) whose stretch spans at least three periods and 30 values.
+fn arithmetic_periodicity(values: &[u32]) -> Option<Periodicity> {
+    let last = values.len() - 1;
+    for p in 1..=last / 2 {
+        let step = |n: usize| i64::from(values[n + p]) - i64::from(values[n]);
+        let saltus = step(last - p);
+        if saltus < 1 {
+            continue;
+        }
+        let n0 = (0..=last - p)
+            .rev()
+            .find(|&n| step(n) != saltus)
+            .map_or(0, |n| n + 1);
+        if last + 1 >= n0 + (3 * p).max(30) {
+            return Some(Periodicity {
+                preperiod: n0 as u64,
+                period: p as u64,
+                saltus: saltus as u64,
+                proven: false,
+            });
+        }
+    }
+    None
 }
 
 /// One past the last n at which G(n + p) = G(n) must be checked to prove period `p` from
@@ -123,6 +170,7 @@ mod tests {
                 return Some(Periodicity {
                     preperiod: n0 as u64,
                     period: p as u64,
+                    saltus: 0,
                     proven: true,
                 });
             }
@@ -130,6 +178,7 @@ mod tests {
                 observed = Some(Periodicity {
                     preperiod: n0 as u64,
                     period: p as u64,
+                    saltus: 0,
                     proven: false,
                 });
             }

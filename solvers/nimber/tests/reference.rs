@@ -201,3 +201,42 @@ fn common_rare_method_agrees_with_plain_method() {
         );
     }
 }
+
+/// All-but subtraction games against a plain mex over every allowed removal: the sequence,
+/// and the arithmetic period found in G(0..=300) holding over G(0..=1500) (sub:!1,3 is
+/// G(n) = ⌊n/2⌋; sub:!3,5,8 has period 78 with saltus 26).
+#[test]
+fn all_but_subtraction_games_are_arithmetic_periodic() {
+    for (code, period, saltus) in [
+        ("sub:!1,3", 2, 1),
+        ("sub:!2", 4, 2),
+        ("sub:!1,2,5", 3, 1),
+        ("sub:!3,5,8", 78, 26),
+    ] {
+        let game: HeapGame = code.parse().unwrap();
+        let HeapGame::AllBut { set } = &game else {
+            panic!("{code} is an all-but game")
+        };
+        let mut plain = vec![0u32; 1501];
+        for n in 1..plain.len() {
+            let options: Vec<u32> = (1..=n)
+                .filter(|k| !set.contains(&(*k as u64)))
+                .map(|k| plain[n - k])
+                .collect();
+            plain[n] = (0..).find(|v| !options.contains(v)).unwrap();
+        }
+        let g = grundy_sequence(&game, 1500).unwrap();
+        assert_eq!(g, plain, "{code}");
+        let p = find_periodicity(&game, &g[..=300]).unwrap();
+        assert_eq!(
+            (p.period, p.saltus, p.proven),
+            (period, saltus, false),
+            "{code}"
+        );
+        let (n0, p) = (p.preperiod as usize, p.period as usize);
+        assert!(
+            (n0..g.len() - p).all(|n| g[n + p] == g[n] + saltus as u32),
+            "{code}"
+        );
+    }
+}
