@@ -40,7 +40,8 @@ pub enum Command {
     },
     /// The thermograph of a game: its left and right walls, mean and temperature.
     Thermograph {
-        /// The game.
+        /// The game, as one word: quote it (unlike `cgt value`, which joins its words,
+        /// since a word after the game may be `--image`).
         #[arg(allow_hyphen_values = true, value_name = "GAME")]
         game: String,
         /// Also draw it as a PNG image in this file (values grow to the left; blue: left
@@ -52,7 +53,7 @@ pub enum Command {
     ///
     /// The board is split into independent regions, each valued once (up to symmetry).
     Domineering {
-        /// An empty rectangle ROWSxCOLS (at most 64 cells), e.g. 4x5.
+        /// An empty rectangle ROWSxCOLS (at most 64 cells), e.g. 4x5, or N for N×N.
         #[arg(required_unless_present = "board", conflicts_with = "board")]
         size: Option<String>,
         /// A board from a file ('-' for standard input): rows of '.' (empty) and '#' or 'X'
@@ -79,7 +80,7 @@ pub enum Command {
     /// The value of a Cutcake rectangle ROWSxCOLS (Left cuts along vertical lines, Right
     /// along horizontal ones).
     Cutcake {
-        /// The rectangle, e.g. 4x7 (sides up to 256).
+        /// The rectangle ROWSxCOLS, e.g. 4x7, or N for N×N (sides up to 256).
         size: String,
     },
     /// Play a sum: the winning moves of each player, and the move in the hottest
