@@ -79,8 +79,7 @@ fn solve_honours_region_and_node_budget() {
         v["result"], "disproved",
         "E1 stays an eye outside the region"
     );
-    let budget = cgtk(&[
-        "--json",
+    let ladder = [
         "go",
         "solve",
         "solvers/go/tests/data/problems/ladder-attacker.sgf",
@@ -90,24 +89,15 @@ fn solve_honours_region_and_node_budget() {
         "capture",
         "--nodes",
         "50",
-    ]);
+    ];
+    let budget = cgtk(&[&["--json"], &ladder[..]].concat());
     assert_eq!(budget.code, 0, "{}", budget.stderr);
     let v: serde_json::Value = serde_json::from_str(&budget.stdout).unwrap();
     assert_eq!(v["result"], "unknown");
     assert!(v["move"].is_null());
     // Undecided, the line shown is where the search would go next, and says so (it was
     // printed as `pv:`, a best line).
-    let text = cgtk(&[
-        "go",
-        "solve",
-        "solvers/go/tests/data/problems/ladder-attacker.sgf",
-        "--target",
-        "C3",
-        "--objective",
-        "capture",
-        "--nodes",
-        "50",
-    ]);
+    let text = cgtk(&ladder);
     assert!(text.stdout.contains("\nsearched next: "), "{}", text.stdout);
     assert!(!text.stdout.contains("\npv: "), "{}", text.stdout);
 }
