@@ -372,6 +372,7 @@ pub fn available_memory() -> Option<u64> {
 mod tests {
     use super::Cli;
     use super::OutputFile;
+    use clap::CommandFactory;
     use std::io::Write;
 
     /// An unfinished output file leaves the file already at its path as it was and no part
@@ -416,7 +417,6 @@ mod tests {
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }
-    use clap::CommandFactory;
 
     /// Every command and subcommand, found by walking clap's tree (never a hand-kept
     /// list): each has an about text, documents every argument, and renders a long help
