@@ -250,8 +250,10 @@ fn run_thermograph(
     let g = parse(a, game)?;
     let th: Thermograph = a.thermograph(g);
     if let Some(path) = image {
-        std::fs::write(path, thermograph_png(&th, 480, 360))
+        let mut file = crate::cli::OutputFile::create(path)?;
+        std::io::Write::write_all(file.writer(), &thermograph_png(&th, 480, 360))
             .with_context(|| format!("cannot write {}", path.display()))?;
+        file.finish()?;
     }
     let value = a.display(g);
     let top = th.temperature.max(Dyadic::ZERO);

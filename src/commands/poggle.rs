@@ -973,6 +973,9 @@ fn minimal_table(args: &MinimalTableArgs, ctx: &Context) -> Result<()> {
         .with_torus(args.torus)
         .build()
         .map_err(usage)?;
+    // The grids file is created before the work: a path that cannot be written used to be
+    // found only after every board had been solved, losing them.
+    let mut grids_file = args.grids.as_deref().map(OutputFile::create).transpose()?;
     let limits = args.limits.limits();
     let bar = ctx.progress((b - a + 1) as u64, "boards");
     let mut lines = Vec::new();
@@ -1040,10 +1043,10 @@ fn minimal_table(args: &MinimalTableArgs, ctx: &Context) -> Result<()> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    if let Some(path) = &args.grids {
-        std::fs::write(path, &grids)
-            .with_context(|| format!("writing --grids {}", path.display()))
-            .map_err(|e| usage(format!("{e:#}")))?;
+    if let Some(mut file) = grids_file.take() {
+        std::io::Write::write_all(file.writer(), grids.as_bytes())
+            .map_err(|e| usage(format!("cannot write --grids: {e}")))?;
+        file.finish()?;
     }
     ctx.emit(&lines, || minimal_table_text(&lines))
 }
