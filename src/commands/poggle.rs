@@ -364,8 +364,18 @@ impl Presses {
 
 /// Draws `grid` into the PNG at `path`.
 fn draw(path: &std::path::Path, grid: &dyn PressRows, k: u32, cell: Option<u32>) -> Result<()> {
+    draw_into(OutputFile::create(path)?, path, grid, k, cell)
+}
+
+/// Draws `grid` as a PNG into `out`, created for `path`.
+fn draw_into(
+    mut out: OutputFile,
+    path: &std::path::Path,
+    grid: &dyn PressRows,
+    k: u32,
+    cell: Option<u32>,
+) -> Result<()> {
     let cell = cell.unwrap_or_else(|| default_cell_size(grid.rows(), grid.cols()));
-    let mut out = OutputFile::create(path)?;
     write_png(out.writer(), grid, k, cell)
         .map_err(|e| usage(format!("{}: {e}", path.display())))?;
     out.finish().map(drop)
@@ -428,6 +438,14 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
             "--image draws at most {MAX_PICTURE_COLOURS} colours, the board has {k}: use --output FILE --format pgm or csv"
         )));
     }
+    // So are the files asked for: created now, put in place once written.
+    let mut output_file = args.output.as_deref().map(OutputFile::create).transpose()?;
+    let mut image_file = args
+        .picture
+        .image
+        .as_deref()
+        .map(OutputFile::create)
+        .transpose()?;
     let bar = ctx.progress(1, "solving");
     let analysis = analyze(&board)?;
     let kernel = analysis.kernel_size();
@@ -505,15 +523,20 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
         }
         report.checked = Some(true);
         report.total_presses = Some(presses.total());
-        if let Some(path) = &args.output {
-            let mut out = OutputFile::create(path)?;
+        if let (Some(path), Some(mut out)) = (&args.output, output_file.take()) {
             write_presses(out.writer(), format, presses.rows().as_ref(), k)
                 .map_err(|e| usage(format!("{}: {e}", path.display())))?;
             out.finish()?;
             report.output = Some(path.display().to_string());
         }
-        if let Some(path) = &args.picture.image {
-            draw(path, presses.rows().as_ref(), k, args.picture.cell_size)?;
+        if let (Some(path), Some(out)) = (&args.picture.image, image_file.take()) {
+            draw_into(
+                out,
+                path,
+                presses.rows().as_ref(),
+                k,
+                args.picture.cell_size,
+            )?;
             report.image = Some(path.display().to_string());
         }
         if args.output.is_none() && (cells <= PRINT_LIMIT || args.print) {
