@@ -189,6 +189,20 @@ impl GtpEngine {
         }
     }
 
+    /// Plays `mv` for `color`, resuming a game ended by two passes (controllers play on to
+    /// settle dead stones; `undo` returns to the ended game). An illegal move leaves the
+    /// game as it was.
+    fn play_resuming(&mut self, mv: Move, color: Color) -> Result<(), crate::IllegalMove> {
+        let before = self.game.clone();
+        self.game.resume();
+        if let Err(e) = self.game.play(mv, color) {
+            self.game = before;
+            return Err(e);
+        }
+        self.undo.push(before);
+        Ok(())
+    }
+
     /// The current game.
     ///
     /// ```
@@ -297,15 +311,8 @@ impl GtpEngine {
                 let [c, v] = args else { return Err(syntax()) };
                 let color = parse_color(c).ok_or_else(syntax)?;
                 let mv = parse_vertex(v, self.game.board()).ok_or_else(syntax)?;
-                let before = self.game.clone();
-                // A move after two passes resumes the game (controllers play on to
-                // settle dead stones); `undo` returns to the ended game.
-                self.game.resume();
-                if self.game.play(mv, color).is_err() {
-                    self.game = before;
-                    return Err("illegal move".into());
-                }
-                self.undo.push(before);
+                self.play_resuming(mv, color)
+                    .map_err(|_| "illegal move".to_string())?;
                 Ok(String::new())
             }
             "genmove" | "reg_genmove" => {
@@ -317,13 +324,7 @@ impl GtpEngine {
                 let mv = self.engine.genmove(&position);
                 let text = vertex_text(mv, self.game.board());
                 if name == "genmove" {
-                    let before = self.game.clone();
-                    self.game.resume();
-                    if let Err(e) = self.game.play(mv, color) {
-                        self.game = before;
-                        return Err(e.to_string());
-                    }
-                    self.undo.push(before);
+                    self.play_resuming(mv, color).map_err(|e| e.to_string())?;
                 }
                 Ok(text)
             }
