@@ -13,33 +13,19 @@ use common::{cgtk_with, ok_with};
 #[test]
 fn go_solve_reads_an_sgf_file_that_starts_with_a_byte_order_mark() {
     let sgf = "\u{feff}(;FF[4]GM[1]SZ[5]AW[ae]AB[be])";
-    let out = ok_with(
-        &[
-            "go",
-            "solve",
-            "-",
-            "--target",
-            "A1",
-            "--objective",
-            "capture",
-        ],
-        sgf,
-    );
+    let args = [
+        "go",
+        "solve",
+        "-",
+        "--target",
+        "A1",
+        "--objective",
+        "capture",
+    ];
+    let out = ok_with(&args, sgf);
     assert!(out.starts_with("can black capture the white block at A1, black to move? yes"));
     // A syntax error still counts bytes from the start of the file, mark included.
-    let run = cgtk_with(
-        &[
-            "go",
-            "solve",
-            "-",
-            "--target",
-            "A1",
-            "--objective",
-            "capture",
-        ],
-        "\u{feff}(;SZ[5]AW[ae",
-        None,
-    );
+    let run = cgtk_with(&args, "\u{feff}(;SZ[5]AW[ae", None);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("at byte 15"), "{}", run.stderr);
 }
