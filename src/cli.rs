@@ -221,6 +221,27 @@ pub fn read_input(path: &std::path::Path) -> Result<String> {
     }
 }
 
+/// The input quoted for an error message; past 80 characters only the 80 around
+/// `position` (counted from 1) and the input's length, so that a huge input does not fill
+/// the terminal and the error's place is still shown (`cgt` games, `nimber` expressions).
+pub fn quoted_input(text: &str, position: usize) -> String {
+    const SHOWN: usize = 80;
+    let length = text.chars().count();
+    if length <= SHOWN {
+        return format!("'{text}'");
+    }
+    let first = position.saturating_sub(SHOWN / 2 + 1).min(length - SHOWN);
+    let window: String = text.chars().skip(first).take(SHOWN).collect();
+    let before = if first > 0 { "…" } else { "" };
+    let after = if first + SHOWN < length { "…" } else { "" };
+    let from = if first > 0 {
+        format!(", shown from position {}", first + 1)
+    } else {
+        String::new()
+    };
+    format!("'{before}{window}{after}' ({length} characters{from})")
+}
+
 /// A file written whole or not at all. [`OutputFile::create`] opens `NAME.part` beside
 /// `path`, so that a place that cannot be written is found before the work;
 /// [`OutputFile::finish`] flushes it and renames it over `path`. Dropped unfinished (an
@@ -254,6 +275,11 @@ impl OutputFile {
             writer: io::BufWriter::with_capacity(1 << 20, file),
             finished: false,
         })
+    }
+
+    /// The path the file is put at.
+    pub fn path(&self) -> &std::path::Path {
+        &self.path
     }
 
     /// Where the content goes.

@@ -151,29 +151,12 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
 }
 
 fn parse(a: &mut Arena, text: &str) -> Result<GameId> {
-    a.parse(text)
-        .map_err(|e| usage(format!("{e} in {}", quoted_input(text, e.position()))))
-}
-
-/// The input quoted for an error message; past 80 characters only the 80 around
-/// `position` (counted from 1) and the input's length, so that a huge input does not fill
-/// the terminal and the error's place is still shown.
-pub(crate) fn quoted_input(text: &str, position: usize) -> String {
-    const SHOWN: usize = 80;
-    let length = text.chars().count();
-    if length <= SHOWN {
-        return format!("'{text}'");
-    }
-    let first = position.saturating_sub(SHOWN / 2 + 1).min(length - SHOWN);
-    let window: String = text.chars().skip(first).take(SHOWN).collect();
-    let before = if first > 0 { "…" } else { "" };
-    let after = if first + SHOWN < length { "…" } else { "" };
-    let from = if first > 0 {
-        format!(", shown from position {}", first + 1)
-    } else {
-        String::new()
-    };
-    format!("'{before}{window}{after}' ({length} characters{from})")
+    a.parse(text).map_err(|e| {
+        usage(format!(
+            "{e} in {}",
+            crate::cli::quoted_input(text, e.position())
+        ))
+    })
 }
 
 #[derive(Serialize)]

@@ -28,7 +28,7 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
     let value = cgtk_nimber::evaluate(&text).map_err(|e| {
         usage(format!(
             "{e} in {}",
-            super::cgt::quoted_input(&text, e.position())
+            crate::cli::quoted_input(&text, e.position())
         ))
     })?;
     // Nimbers go up to 2^64 - 1, beyond what a JSON number holds exactly: a decimal string,

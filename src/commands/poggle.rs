@@ -362,22 +362,11 @@ impl Presses {
     }
 }
 
-/// Draws `grid` into the PNG at `path`.
-fn draw(path: &std::path::Path, grid: &dyn PressRows, k: u32, cell: Option<u32>) -> Result<()> {
-    draw_into(OutputFile::create(path)?, path, grid, k, cell)
-}
-
-/// Draws `grid` as a PNG into `out`, created for `path`.
-fn draw_into(
-    mut out: OutputFile,
-    path: &std::path::Path,
-    grid: &dyn PressRows,
-    k: u32,
-    cell: Option<u32>,
-) -> Result<()> {
+/// Draws `grid` as a PNG into `out`.
+fn draw(mut out: OutputFile, grid: &dyn PressRows, k: u32, cell: Option<u32>) -> Result<()> {
     let cell = cell.unwrap_or_else(|| default_cell_size(grid.rows(), grid.cols()));
-    write_png(out.writer(), grid, k, cell)
-        .map_err(|e| usage(format!("{}: {e}", path.display())))?;
+    let path = out.path().display().to_string();
+    write_png(out.writer(), grid, k, cell).map_err(|e| usage(format!("{path}: {e}")))?;
     out.finish().map(drop)
 }
 
@@ -439,8 +428,8 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
         )));
     }
     // So are the files asked for: created now, put in place once written.
-    let mut output_file = args.output.as_deref().map(OutputFile::create).transpose()?;
-    let mut image_file = args
+    let output_file = args.output.as_deref().map(OutputFile::create).transpose()?;
+    let image_file = args
         .picture
         .image
         .as_deref()
@@ -523,21 +512,16 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
         }
         report.checked = Some(true);
         report.total_presses = Some(presses.total());
-        if let (Some(path), Some(mut out)) = (&args.output, output_file.take()) {
+        if let Some(mut out) = output_file {
+            let path = out.path().display().to_string();
             write_presses(out.writer(), format, presses.rows().as_ref(), k)
-                .map_err(|e| usage(format!("{}: {e}", path.display())))?;
+                .map_err(|e| usage(format!("{path}: {e}")))?;
             out.finish()?;
-            report.output = Some(path.display().to_string());
+            report.output = Some(path);
         }
-        if let (Some(path), Some(out)) = (&args.picture.image, image_file.take()) {
-            draw_into(
-                out,
-                path,
-                presses.rows().as_ref(),
-                k,
-                args.picture.cell_size,
-            )?;
-            report.image = Some(path.display().to_string());
+        if let Some(out) = image_file {
+            report.image = Some(out.path().display().to_string());
+            draw(out, presses.rows().as_ref(), k, args.picture.cell_size)?;
         }
         if args.output.is_none() && (cells <= PRINT_LIMIT || args.print) {
             report.presses = Some(grid_rows(&presses.cells(), cols));
@@ -718,7 +702,12 @@ fn quiet(args: &QuietArgs, ctx: &Context) -> Result<()> {
                 cells: g,
                 cols: board.cols(),
             };
-            draw(&file, &grid, board.colours(), args.picture.cell_size)?;
+            draw(
+                OutputFile::create(&file)?,
+                &grid,
+                board.colours(),
+                args.picture.cell_size,
+            )?;
             pictures.push(file.display().to_string());
         }
         report.images = Some(pictures.clone());
@@ -998,7 +987,7 @@ fn minimal_table(args: &MinimalTableArgs, ctx: &Context) -> Result<()> {
         .map_err(usage)?;
     // The grids file is created before the work: a path that cannot be written used to be
     // found only after every board had been solved, losing them.
-    let mut grids_file = args.grids.as_deref().map(OutputFile::create).transpose()?;
+    let grids_file = args.grids.as_deref().map(OutputFile::create).transpose()?;
     let limits = args.limits.limits();
     let bar = ctx.progress((b - a + 1) as u64, "boards");
     let mut lines = Vec::new();
@@ -1066,7 +1055,7 @@ fn minimal_table(args: &MinimalTableArgs, ctx: &Context) -> Result<()> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    if let Some(mut file) = grids_file.take() {
+    if let Some(mut file) = grids_file {
         std::io::Write::write_all(file.writer(), grids.as_bytes())
             .map_err(|e| usage(format!("cannot write --grids: {e}")))?;
         file.finish()?;

@@ -185,14 +185,15 @@ fn solve_game<G: SolvableGame>(start: &G, args: &Args, ctx: &Context) -> Result<
         longest_win: solution.longest_win().map(|(_, d)| d),
     };
     let mut written = None;
-    if let (Some(path), Some(mut file)) = (&args.out, file) {
+    if let Some(mut file) = file {
         let compression = match args.compression {
             CompressionArg::None => Compression::None,
             CompressionArg::Rle => Compression::RunLength,
         };
+        let path = file.path().display().to_string();
         cgtk_retro::write_game_table(file.writer(), start, compression, &solution)
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        written = Some((path.display().to_string(), file.finish()?));
+            .with_context(|| format!("cannot write {path}"))?;
+        written = Some((path, file.finish()?));
     }
     summary.table = written.as_ref().map(|(path, bytes)| TableOut {
         path: path.clone(),
