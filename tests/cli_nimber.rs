@@ -45,7 +45,38 @@ fn grundy_kayles_sequence_and_proven_period() {
     assert_eq!(json["preperiod"], 71);
     assert_eq!(json["period"], 12);
     assert_eq!(json["proven"], true);
+    assert_eq!(json["proof"], "octal-theorem");
     assert_eq!(json["values"].as_array().unwrap().len(), 201);
+}
+
+#[test]
+fn grundy_names_the_proof_of_a_period() {
+    // A subtraction game's period is proven by a window of t values in a row: period 50 from
+    // 144 from G(0..=214), where the octal bound would need G(0..=359).
+    let args = ["grundy", "sub:5,9,12,13,21", "--to", "214", "--no-values"];
+    let text = ok(&args);
+    assert!(
+        text.contains("period 50 from n = 144 (preperiod 144), proven by 21 values in a row"),
+        "{text}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&[&args[..], &["--json"]].concat())).unwrap();
+    assert_eq!(
+        (json["proven"].as_bool(), json["proof"].as_str()),
+        (Some(true), Some("window"))
+    );
+    // One value fewer and the period is observed only.
+    let json: serde_json::Value = serde_json::from_str(&ok(&[
+        "grundy",
+        "sub:5,9,12,13,21",
+        "--to",
+        "213",
+        "--no-values",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(json["proven"], false);
+    assert_eq!(json["proof"], serde_json::Value::Null);
 }
 
 #[test]
@@ -132,4 +163,5 @@ fn grundy_reports_arithmetic_periods_of_all_but_games() {
         (Some(78), Some(26))
     );
     assert_eq!(v["proven"], false);
+    assert_eq!(v["proof"], serde_json::Value::Null);
 }

@@ -5,7 +5,7 @@ use crate::cli::{usage, Context};
 use anyhow::Result;
 use cgtk_nimber::{
     analyse_sum_with_limit, find_periodicity, grundy_sequence_with_progress, sequence_limit,
-    sequence_memory, HeapGame, Periodicity, SequenceError, SumAnalysis,
+    sequence_memory, HeapGame, PeriodProof, Periodicity, SequenceError, SumAnalysis,
 };
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -66,6 +66,9 @@ struct Report<'a> {
     position: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     preperiod: Option<Option<u64>>,
+    /// How the period is proven: "octal-theorem" or "window" (null: observed only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    proof: Option<Option<&'static str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     proven: Option<bool>,
     /// G(n + period) = G(n) + saltus: 0 for an ordinary period.
@@ -145,6 +148,7 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
         period: None,
         position: None,
         preperiod: None,
+        proof: None,
         proven: None,
         saltus: None,
         values: None,
@@ -158,7 +162,11 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
         }
         report.preperiod = Some(period.map(|p| p.preperiod));
         report.period = Some(period.map(|p| p.period));
-        report.proven = Some(period.is_some_and(|p| p.proven));
+        report.proven = Some(period.is_some_and(|p| p.proven()));
+        report.proof = Some(period.and_then(|p| p.proof).map(|proof| match proof {
+            PeriodProof::OctalTheorem { .. } => "octal-theorem",
+            PeriodProof::Window { .. } => "window",
+        }));
         report.saltus = Some(period.map(|p| p.saltus));
     }
     let analysis = heaps.map(|h| analyse_sum_with_limit(&game, &h, &values, args.limit));
@@ -177,7 +185,7 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
                 write_values(&mut out, sequence)?;
             }
             let mut text = String::new();
-            write_period(&mut text, period, to, &game);
+            write_period(&mut text, period, to);
             out.write_all(text.as_bytes())?;
         }
         if let Some(a) = &analysis {
@@ -204,16 +212,18 @@ fn write_values(out: &mut impl io::Write, values: &[u32]) -> io::Result<()> {
     Ok(())
 }
 
-fn write_period(out: &mut String, period: Option<Periodicity>, to: u64, game: &HeapGame) {
+fn write_period(out: &mut String, period: Option<Periodicity>, to: u64) {
     match period {
-        Some(p) if p.proven => {
-            // The proof `find_periodicity` used: a window of t values for a game that never
-            // splits a heap, the octal bound otherwise.
-            let how = match game.max_removal() {
-                Some(t) if game.never_splits() => {
-                    format!("by {t} values in a row (no move splits a heap)")
+        Some(
+            p @ Periodicity {
+                proof: Some(proof), ..
+            },
+        ) => {
+            let how = match proof {
+                PeriodProof::Window { removal } => {
+                    format!("by {removal} values in a row (no move splits a heap)")
                 }
-                _ => "by the octal periodicity theorem".to_string(),
+                PeriodProof::OctalTheorem { .. } => "by the octal periodicity theorem".to_string(),
             };
             let _ = writeln!(
                 out,

@@ -23,7 +23,7 @@
 //! let g = grundy_sequence(&kayles, 300).unwrap();
 //! assert_eq!(&g[..6], &[0, 1, 2, 3, 1, 4]);
 //! let period = find_periodicity(&kayles, &g).unwrap();
-//! assert_eq!((period.preperiod, period.period, period.proven), (71, 12, true));
+//! assert_eq!((period.preperiod, period.period, period.proven()), (71, 12, true));
 //! ```
 
 #![deny(missing_docs)]
@@ -44,7 +44,7 @@ pub use heap::{HeapGame, HeapMove, ParseGameError, MAX_REMOVAL};
 pub use impartial::{mex, GameLoop, GrundyMemo, ImpartialGame};
 pub use nim::{analyse_nim, NimAnalysis, NimMove};
 pub use nimber::{Nimber, ParseNimberError};
-pub use period::{find_periodicity, Periodicity};
+pub use period::{find_periodicity, PeriodProof, Periodicity};
 pub use sequence::{
     grundy_sequence, grundy_sequence_plain, grundy_sequence_with_progress, sequence_limit,
     sequence_memory, SequenceError, MAX_SEQUENCE, MAX_SEQUENCE_ALL_BUT, MAX_SEQUENCE_THREE_WAY,

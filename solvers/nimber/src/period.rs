@@ -14,10 +14,55 @@ pub struct Periodicity {
     /// The saltus s of an arithmetic period, G(n + p) = G(n) + s (0 for an ordinary period;
     /// see [`find_periodicity`]).
     pub saltus: u64,
-    /// Whether the period is proven to hold for every n ≥ n0, by the octal periodicity
-    /// theorem or, for a game that never splits a heap, by a window of t values (see
-    /// [`find_periodicity`]); otherwise it is only observed within the computed range.
-    pub proven: bool,
+    /// How the period is proven to hold for every n ≥ n0 (see [`find_periodicity`]);
+    /// `None` when it is only observed within the computed range.
+    pub proof: Option<PeriodProof>,
+}
+
+impl Periodicity {
+    /// Whether the period is proven to hold for every n ≥ n0, not only observed.
+    pub fn proven(&self) -> bool {
+        self.proof.is_some()
+    }
+}
+
+/// The argument that proves a period from finitely many values (see [`find_periodicity`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PeriodProof {
+    /// The octal periodicity theorem: G(n + p) = G(n) for n0 ≤ n < 2·n0 + p + t, where a
+    /// move removes at most t counters.
+    OctalTheorem {
+        /// t, the most counters a move removes.
+        removal: u64,
+    },
+    /// For a game that never splits a heap: G(n + p) = G(n) for t values in a row from
+    /// max(n0, 1), where a move removes at most t counters.
+    Window {
+        /// t, the most counters a move removes, and the length of the window.
+        removal: u64,
+    },
+}
+
+impl PeriodProof {
+    /// The proof `find_periodicity` uses for a finite octal `game` removing at most `t`
+    /// counters.
+    fn for_game(game: &HeapGame, t: usize) -> PeriodProof {
+        let removal = t as u64;
+        if game.never_splits() {
+            PeriodProof::Window { removal }
+        } else {
+            PeriodProof::OctalTheorem { removal }
+        }
+    }
+
+    /// One past the last n at which G(n + p) = G(n) must hold to prove period `p` from `n0`.
+    fn end(self, n0: usize, p: usize) -> usize {
+        match self {
+            PeriodProof::Window { removal } => n0.max(1) + removal as usize,
+            PeriodProof::OctalTheorem { removal } => 2 * n0 + p + removal as usize,
+        }
+    }
 }
 
 /// The smallest n0 with `values[n + p] == values[n]` for every n ≥ n0 in range, given
@@ -52,22 +97,23 @@ fn preperiod_below(values: &[u32], p: usize, start: usize) -> usize {
 /// let game: HeapGame = "sub:!1,3".parse().unwrap();
 /// let g = grundy_sequence(&game, 100).unwrap();
 /// let p = find_periodicity(&game, &g).unwrap();
-/// assert_eq!((p.preperiod, p.period, p.saltus, p.proven), (0, 2, 1, false));
+/// assert_eq!((p.preperiod, p.period, p.saltus, p.proven()), (0, 2, 1, false));
 /// ```
 ///
 /// ```
 /// use cgtk_nimber::{find_periodicity, grundy_sequence, HeapGame};
 /// let g = grundy_sequence(&HeapGame::kayles(), 200).unwrap();
 /// let p = find_periodicity(&HeapGame::kayles(), &g).unwrap();
-/// assert_eq!((p.preperiod, p.period, p.proven), (71, 12, true));
+/// assert_eq!((p.preperiod, p.period, p.proven()), (71, 12, true));
 /// ```
 pub fn find_periodicity(game: &HeapGame, values: &[u32]) -> Option<Periodicity> {
     if values.len() < 2 {
         return None;
     }
     let last = values.len() - 1;
-    let removal = if game.is_finite_octal() {
+    let proof = if game.is_finite_octal() {
         game.max_removal()
+            .map(|t| PeriodProof::for_game(game, t as usize))
     } else {
         None
     };
@@ -85,15 +131,15 @@ pub fn find_periodicity(game: &HeapGame, values: &[u32]) -> Option<Periodicity> 
         if base.is_none() && 2 * n0 <= last {
             base = Some((p, n0));
         }
-        if let Some(t) = removal {
+        if let Some(proof) = proof {
             // Verified for n0 ≤ n ≤ last − p; the theorem needs n0 ≤ n < 2·n0 + p + t, a
             // game that never splits a heap max(n0, 1) ≤ n < max(n0, 1) + t.
-            if last - p + 1 >= proof_end(game, n0, p, t as usize) {
+            if last - p + 1 >= proof.end(n0, p) {
                 return Some(Periodicity {
                     preperiod: n0 as u64,
                     period: p as u64,
                     saltus: 0,
-                    proven: true,
+                    proof: Some(proof),
                 });
             }
         }
@@ -102,9 +148,9 @@ pub fn find_periodicity(game: &HeapGame, values: &[u32]) -> Option<Periodicity> 
                 preperiod: n0 as u64,
                 period: p as u64,
                 saltus: 0,
-                proven: false,
+                proof: None,
             });
-            if removal.is_none() {
+            if proof.is_none() {
                 break;
             }
         }
@@ -134,21 +180,11 @@ fn arithmetic_periodicity(values: &[u32]) -> Option<Periodicity> {
                 preperiod: n0 as u64,
                 period: p as u64,
                 saltus: saltus as u64,
-                proven: false,
+                proof: None,
             });
         }
     }
     None
-}
-
-/// One past the last n at which G(n + p) = G(n) must be checked to prove period `p` from
-/// `n0` for a finite octal `game` removing at most `t` counters (see [`find_periodicity`]).
-fn proof_end(game: &HeapGame, n0: usize, p: usize, t: usize) -> usize {
-    if game.never_splits() {
-        n0.max(1) + t
-    } else {
-        2 * n0 + p + t
-    }
 }
 
 #[cfg(test)]
@@ -159,19 +195,19 @@ mod tests {
     /// `find_periodicity` as specified, comparing every p over the whole range.
     fn reference(game: &HeapGame, values: &[u32]) -> Option<Periodicity> {
         let last = values.len() - 1;
-        let t = game.max_removal().unwrap() as usize;
+        let proof = PeriodProof::for_game(game, game.max_removal().unwrap() as usize);
         let mut observed = None;
         for p in 1..=last / 2 {
             let n0 = (0..=last - p)
                 .rev()
                 .find(|&n| values[n + p] != values[n])
                 .map_or(0, |n| n + 1);
-            if last - p + 1 >= proof_end(game, n0, p, t) {
+            if last - p + 1 >= proof.end(n0, p) {
                 return Some(Periodicity {
                     preperiod: n0 as u64,
                     period: p as u64,
                     saltus: 0,
-                    proven: true,
+                    proof: Some(proof),
                 });
             }
             if observed.is_none() && last + 1 >= n0 + (3 * p).max(30) {
@@ -179,7 +215,7 @@ mod tests {
                     preperiod: n0 as u64,
                     period: p as u64,
                     saltus: 0,
-                    proven: false,
+                    proof: None,
                 });
             }
         }
@@ -228,7 +264,7 @@ mod tests {
             prop_assert!(game.never_splits());
             let long = crate::grundy_sequence(&game, 3000).unwrap();
             if let Some(p) = find_periodicity(&game, &long[..prefix]) {
-                if p.proven {
+                if p.proven() {
                     let (n0, p) = (p.preperiod as usize, p.period as usize);
                     for n in n0..long.len() - p {
                         prop_assert_eq!(long[n + p], long[n], "{} n = {}", game, n);
@@ -248,8 +284,9 @@ mod tests {
         assert!((144..long.len() - 50).all(|n| long[n + 50] == long[n]));
         assert_ne!(long[143 + 50], long[143]);
         let p = find_periodicity(&game, &long[..=214]).unwrap();
-        assert_eq!((p.preperiod, p.period, p.proven), (144, 50, true));
+        assert_eq!((p.preperiod, p.period), (144, 50));
+        assert_eq!(p.proof, Some(PeriodProof::Window { removal: 21 }));
         let short = find_periodicity(&game, &long[..214]);
-        assert!(!short.is_some_and(|p| p.proven), "{short:?}");
+        assert!(!short.is_some_and(|p| p.proven()), "{short:?}");
     }
 }

@@ -62,14 +62,14 @@ fn solved_octal_games_have_their_published_periods() {
         let g = grundy_sequence(&game, to).unwrap();
         let p = find_periodicity(&game, &g).unwrap();
         assert_eq!(
-            (p.preperiod, p.period, p.proven),
+            (p.preperiod, p.period, p.proven()),
             (preperiod, period, true),
             "{game}"
         );
         // One heap fewer and the period is no longer proven.
         let shorter = find_periodicity(&game, &g[..g.len() - 1]);
         assert_ne!(
-            shorter.map(|p| (p.period, p.proven)),
+            shorter.map(|p| (p.period, p.proven())),
             Some((period, true)),
             "{game}"
         );

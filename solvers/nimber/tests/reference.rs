@@ -9,6 +9,7 @@ mod tower_product;
 
 use cgtk_nimber::{
     find_periodicity, grundy_sequence, grundy_sequence_plain, GrundyMemo, HeapGame, Nimber,
+    PeriodProof,
 };
 
 /// The numbers of a data file (an OEIS data section, a table row by row).
@@ -107,7 +108,8 @@ fn kayles_matches_a002186() {
         &[0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70],
     );
     let p = find_periodicity(&HeapGame::kayles(), &g).unwrap();
-    assert_eq!((p.preperiod, p.period, p.proven), (71, 12, true));
+    assert_eq!((p.preperiod, p.period, p.proven()), (71, 12, true));
+    assert_eq!(p.proof, Some(PeriodProof::OctalTheorem { removal: 2 }));
 }
 
 #[test]
@@ -118,7 +120,7 @@ fn dawsons_chess_and_kayles_match_a002187() {
     // n=0, 14, 16, 17, 31, 34 and 51."
     check_published_period(&g, 34, &[0, 14, 16, 17, 31, 34, 51]);
     let p = find_periodicity(&chess, &g).unwrap();
-    assert_eq!((p.preperiod, p.period, p.proven), (52, 34, true));
+    assert_eq!((p.preperiod, p.period, p.proven()), (52, 34, true));
     // Dawson's Kayles 0.07 has the values shifted by one.
     let kayles = check_prefix(&HeapGame::dawsons_kayles(), "a002187_dawsons_chess.txt", 1);
     assert_eq!(kayles[0], 0);
@@ -229,7 +231,7 @@ fn all_but_subtraction_games_are_arithmetic_periodic() {
         assert_eq!(g, plain, "{code}");
         let p = find_periodicity(&game, &g[..=300]).unwrap();
         assert_eq!(
-            (p.period, p.saltus, p.proven),
+            (p.period, p.saltus, p.proven()),
             (period, saltus, false),
             "{code}"
         );
