@@ -386,6 +386,14 @@ pub fn duration_text(seconds: f64) -> String {
     }
 }
 
+/// The memory this process holds in RAM now (Linux `VmRSS`), if the system says.
+pub fn resident_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
 /// The memory the system reports available (Linux `MemAvailable`), if it says.
 pub fn available_memory() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;

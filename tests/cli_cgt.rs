@@ -286,3 +286,26 @@ fn moves_without_any_move_say_so() {
         "{two}"
     );
 }
+
+#[test]
+fn domineering_and_toads_stop_at_the_memory_limit() {
+    // A 5×5 board values over 4,096 regions: the process holds more than 1 MB by then.
+    let e = usage_error(&["cgt", "domineering", "5x5", "--max-memory", "1M"]);
+    assert!(
+        e.contains("valuing the board stopped with 4096 regions valued")
+            && e.contains("more than the 1.0 MB allowed; raise --max-memory"),
+        "{e}"
+    );
+    let e = usage_error(&["cgt", "toads", "TTTT....FFFF", "--max-memory", "1M"]);
+    assert!(
+        e.contains("valuing the row stopped with 4096 positions valued"),
+        "{e}"
+    );
+    // Within the limit the value is as without one.
+    assert_eq!(
+        json(&["cgt", "domineering", "5x5", "--max-memory", "1G"])["value"],
+        json(&["cgt", "domineering", "5x5"])["value"]
+    );
+    let e = usage_error(&["cgt", "toads", "TT..FF", "--max-memory", "lots"]);
+    assert!(e.contains("--max-memory \"lots\""), "{e}");
+}

@@ -4,8 +4,9 @@
 use crate::cli::{read_input, usage, Context};
 use anyhow::{Context as _, Result};
 use cgtk_partizan::{
-    hottest_move, thermograph_png, winning_moves, Arena, Cutcake, Domineering, DomineeringBoard,
-    Dyadic, GameId, Hackenbush, Outcome, SumMove, Thermograph, ToadsAndFrogs, Wall,
+    hottest_move, parse_toads, thermograph_png, winning_moves, Arena, Cutcake, Domineering,
+    DomineeringBoard, Dyadic, GameId, Hackenbush, Outcome, SumMove, Thermograph, ToadsAndFrogs,
+    Wall,
 };
 use clap::Subcommand;
 use serde::Serialize;
@@ -60,6 +61,10 @@ pub enum Command {
         /// (filled).
         #[arg(long, value_name = "FILE")]
         board: Option<PathBuf>,
+        /// The most memory valuing may take, e.g. 512M or 4G (default: the memory the system
+        /// reports available); past it the work stops with an error. 6×6 takes about 1 GB.
+        #[arg(long, value_name = "SIZE")]
+        max_memory: Option<String>,
     },
     /// The value of a Blue-Red-Green Hackenbush position (trees standing on the ground).
     ///
@@ -76,6 +81,10 @@ pub enum Command {
     Toads {
         /// The strip, e.g. "TT..FF".
         row: String,
+        /// The most memory valuing may take, e.g. 512M or 4G (default: the memory the system
+        /// reports available); past it the work stops with an error.
+        #[arg(long, value_name = "SIZE")]
+        max_memory: Option<String>,
     },
     /// The value of a Cutcake rectangle ROWSxCOLS (Left cuts along vertical lines, Right
     /// along horizontal ones).
@@ -115,7 +124,11 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
             })
         }
         Command::Thermograph { game, image } => run_thermograph(a, ctx, game, image.as_ref()),
-        Command::Domineering { size, board } => {
+        Command::Domineering {
+            size,
+            board,
+            max_memory,
+        } => {
             let b = match (size, board) {
                 (_, Some(path)) => read_input(path)?
                     .parse::<DomineeringBoard>()
@@ -123,30 +136,87 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
                 (Some(s), None) => DomineeringBoard::parse_size(s).map_err(usage)?,
                 (None, None) => return Err(usage("give a size ROWSxCOLS or --board FILE")),
             };
-            let spinner = ctx.spinner("valuing the board");
-            let g = Domineering::new().value(a, &b);
-            if let Some(spinner) = spinner {
-                spinner.finish_and_clear();
-            }
-            emit_value(a, ctx, b.to_string().trim_end().to_string(), g)
+            let mut limit =
+                MemoryCheck::new(ctx, max_memory.as_deref(), "valuing the board", "regions")?;
+            let g = Domineering::new().value_with(a, &b, &mut |_, n| limit.check(n));
+            limit.finish();
+            emit_value(a, ctx, b.to_string().trim_end().to_string(), g?)
         }
         Command::Hackenbush { position } => {
             let g = Hackenbush::new().parse_value(a, position).map_err(usage)?;
             emit_value(a, ctx, position.clone(), g)
         }
-        Command::Toads { row } => {
-            let spinner = ctx.spinner("valuing the row");
-            let g = ToadsAndFrogs::new().parse_value(a, row).map_err(usage)?;
-            if let Some(spinner) = spinner {
-                spinner.finish_and_clear();
-            }
-            emit_value(a, ctx, row.clone(), g)
+        Command::Toads { row, max_memory } => {
+            let strip = parse_toads(row).map_err(usage)?;
+            let mut limit =
+                MemoryCheck::new(ctx, max_memory.as_deref(), "valuing the row", "positions")?;
+            let g = ToadsAndFrogs::new().value_with(a, &strip, &mut |_, n| limit.check(n));
+            limit.finish();
+            emit_value(a, ctx, row.clone(), g?)
         }
         Command::Cutcake { size } => {
             let g = Cutcake::new().parse_value(a, size).map_err(usage)?;
             emit_value(a, ctx, size.clone(), g)
         }
         Command::Moves { components } => run_moves(a, ctx, components),
+    }
+}
+
+/// A memory limit watched while a table of positions grows, with a spinner counting them.
+struct MemoryCheck {
+    limit: Option<u64>,
+    spinner: Option<indicatif::ProgressBar>,
+    what: &'static str,
+    unit: &'static str,
+}
+
+impl MemoryCheck {
+    /// How many new positions go between two looks at the memory in use.
+    const EVERY: usize = 4096;
+
+    fn new(
+        ctx: &Context,
+        max_memory: Option<&str>,
+        what: &'static str,
+        unit: &'static str,
+    ) -> Result<MemoryCheck> {
+        Ok(MemoryCheck {
+            limit: crate::cli::memory_limit(max_memory)?,
+            spinner: ctx.spinner(what),
+            what,
+            unit,
+        })
+    }
+
+    /// Called with the table's size after each new position: an error once the process's
+    /// resident memory passes the limit.
+    fn check(&mut self, positions: usize) -> Result<()> {
+        if positions % Self::EVERY != 0 {
+            return Ok(());
+        }
+        let used = crate::cli::resident_memory();
+        if let Some(spinner) = &self.spinner {
+            let memory = used.map_or(String::new(), |b| {
+                format!(", {}", crate::cli::bytes_text(b))
+            });
+            spinner.set_message(format!("{}: {positions} {}{memory}", self.what, self.unit));
+        }
+        match (used, self.limit) {
+            (Some(used), Some(limit)) if used > limit => Err(usage(format!(
+                "{} stopped with {positions} {} valued: {} of memory in use, more than the {} allowed; raise --max-memory",
+                self.what,
+                self.unit,
+                crate::cli::bytes_text(used),
+                crate::cli::bytes_text(limit)
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(spinner) = &self.spinner {
+            spinner.finish_and_clear();
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 use crate::arena::{Arena, GameId};
 use crate::fxhash::FxMap;
 use crate::position_error::{parse_size, PositionError};
+use std::convert::Infallible;
 use std::fmt;
 
 /// The most cells a Domineering board may have (a board is a 64-bit mask).
@@ -347,42 +348,70 @@ impl Domineering {
 
     /// The value of a board: the sum of its regions' values.
     pub fn value(&mut self, arena: &mut Arena, board: &DomineeringBoard) -> GameId {
-        let mut total = arena.zero();
-        for region in board.regions() {
-            let g = self.region_value(arena, &region);
-            total = arena.add(total, g);
+        match self.value_with(arena, board, &mut |_, _| Ok::<(), Infallible>(())) {
+            Ok(g) => g,
+            Err(never) => match never {},
         }
-        total
     }
 
-    fn region_value(&mut self, arena: &mut Arena, region: &DomineeringBoard) -> GameId {
+    /// The value of a board, calling `check` with the arena and the table's size after each
+    /// region it values for the first time; an error from `check` stops the work and is
+    /// returned (a memory or time limit, say). What was valued stays in the table.
+    ///
+    /// ```
+    /// use cgtk_partizan::{Arena, Domineering, DomineeringBoard};
+    /// let (mut a, mut d) = (Arena::new(), Domineering::new());
+    /// let b = DomineeringBoard::rectangle(3, 3).unwrap();
+    /// let stopped = d.value_with(&mut a, &b, &mut |_, regions| {
+    ///     if regions > 4 { Err("too many regions") } else { Ok(()) }
+    /// });
+    /// assert_eq!(stopped, Err("too many regions"));
+    /// assert_eq!(d.table_len(), 5);
+    /// let g = d.value_with(&mut a, &b, &mut |_, _| Ok::<(), ()>(())).unwrap();
+    /// assert_eq!(a.display(g), "±1");
+    /// ```
+    pub fn value_with<E>(
+        &mut self,
+        arena: &mut Arena,
+        board: &DomineeringBoard,
+        check: &mut impl FnMut(&Arena, usize) -> Result<(), E>,
+    ) -> Result<GameId, E> {
+        let mut total = arena.zero();
+        for region in board.regions() {
+            let g = self.region_value(arena, &region, check)?;
+            total = arena.add(total, g);
+        }
+        Ok(total)
+    }
+
+    fn region_value<E>(
+        &mut self,
+        arena: &mut Arena,
+        region: &DomineeringBoard,
+        check: &mut impl FnMut(&Arena, usize) -> Result<(), E>,
+    ) -> Result<GameId, E> {
         if region.empty_cells() < 2 {
-            return arena.zero();
+            return Ok(arena.zero());
         }
         let (key, negated) = region.normalised();
         let g = match self.table.get(&(key.rows, key.cols, key.empty)) {
             Some(&g) => g,
             None => {
-                let left: Vec<GameId> = key
-                    .moves(true)
-                    .iter()
-                    .map(|m| self.value(arena, &m.after))
-                    .collect();
-                let right: Vec<GameId> = key
-                    .moves(false)
-                    .iter()
-                    .map(|m| self.value(arena, &m.after))
-                    .collect();
+                let mut options = |left: bool| -> Result<Vec<GameId>, E> {
+                    key.moves(left)
+                        .iter()
+                        .map(|m| self.value_with(arena, &m.after, check))
+                        .collect()
+                };
+                let left = options(true)?;
+                let right = options(false)?;
                 let g = arena.construct(left, right);
                 self.table.insert((key.rows, key.cols, key.empty), g);
+                check(arena, self.table.len())?;
                 g
             }
         };
-        if negated {
-            arena.neg(g)
-        } else {
-            g
-        }
+        Ok(if negated { arena.neg(g) } else { g })
     }
 }
 

@@ -3,6 +3,7 @@
 use crate::arena::{Arena, GameId};
 use crate::fxhash::FxMap;
 use crate::position_error::PositionError;
+use std::convert::Infallible;
 
 /// The longest strip accepted.
 pub const MAX_TOADS_LENGTH: usize = 40;
@@ -115,21 +116,54 @@ impl ToadsAndFrogs {
 
     /// The value of a strip of `T`, `F` and `.` bytes (as [`parse_toads`] returns).
     pub fn value(&mut self, arena: &mut Arena, row: &[u8]) -> GameId {
+        match self.value_with(arena, row, &mut |_, _| Ok::<(), Infallible>(())) {
+            Ok(g) => g,
+            Err(never) => match never {},
+        }
+    }
+
+    /// The value of a strip, calling `check` with the arena and the table's size after each
+    /// position it values for the first time; an error from `check` stops the work and is
+    /// returned (a memory or time limit, say). What was valued stays in the table.
+    ///
+    /// ```
+    /// use cgtk_partizan::{parse_toads, Arena, ToadsAndFrogs};
+    /// let (mut a, mut tf) = (Arena::new(), ToadsAndFrogs::new());
+    /// let row = parse_toads("TT..FF").unwrap();
+    /// let stopped = tf.value_with(&mut a, &row, &mut |_, positions| {
+    ///     if positions > 3 { Err("too many positions") } else { Ok(()) }
+    /// });
+    /// assert_eq!(stopped, Err("too many positions"));
+    /// let g = tf.value_with(&mut a, &row, &mut |_, _| Ok::<(), ()>(())).unwrap();
+    /// assert_eq!(a.display(g), "*");
+    /// ```
+    pub fn value_with<E>(
+        &mut self,
+        arena: &mut Arena,
+        row: &[u8],
+        check: &mut impl FnMut(&Arena, usize) -> Result<(), E>,
+    ) -> Result<GameId, E> {
         let row = trim(row);
         if let Some(&g) = self.table.get(row) {
-            return g;
+            return Ok(g);
         }
-        let left: Vec<GameId> = toads_moves(row, true)
-            .iter()
-            .map(|r| self.value(arena, r))
-            .collect();
-        let right: Vec<GameId> = toads_moves(row, false)
-            .iter()
-            .map(|r| self.value(arena, r))
-            .collect();
+        let mut options = |left: bool| -> Result<Vec<GameId>, E> {
+            toads_moves(row, left)
+                .iter()
+                .map(|r| self.value_with(arena, r, check))
+                .collect()
+        };
+        let left = options(true)?;
+        let right = options(false)?;
         let g = arena.construct(left, right);
         self.table.insert(row.to_vec(), g);
-        g
+        check(arena, self.table.len())?;
+        Ok(g)
+    }
+
+    /// How many positions the table holds.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
     }
 
     /// Reads a strip and returns its value.
