@@ -10,8 +10,9 @@ use std::path::PathBuf;
 /// Play a game in the terminal (the games are listed under GAME).
 ///
 /// After each move the board is drawn. Type a move in the game's notation, or `undo`,
-/// `redo`, `hint`, `moves`, `save FILE`, `load FILE`, `help`, `quit`. When standard input is
-/// not a terminal the commands are read from it and echoed, so whole games can be scripted.
+/// `redo`, `hint`, `moves`, `show` (the board again), `save FILE`, `load FILE`, `help`,
+/// `quit`. When standard input is not a terminal the commands are read from it and echoed,
+/// so whole games can be scripted.
 /// Games with SGF (Go) save and load SGF records when the file name ends in `.sgf`.
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -86,12 +86,23 @@ impl Variant {
             exact_positions: EXACT_POSITIONS,
         };
         let mut positions_given = false;
-        for word in text
-            .split([',', ' '])
-            .map(str::trim)
-            .filter(|w| !w.is_empty())
-        {
+        // `deal=2,deal=3` played deal 3 and `deal=1,,piles=3` skipped the empty setting,
+        // silently, while every other game refuses both.
+        let settings: Vec<&str> = text.split(',').collect();
+        if !text.trim().is_empty() && settings.iter().any(|s| s.trim().is_empty()) {
+            return Err(format!(
+                "calculation variant {text:?} has an empty setting between commas; {VARIANT_HELP}"
+            ));
+        }
+        let mut given: Vec<&str> = Vec::new();
+        for word in settings.iter().flat_map(|s| s.split_whitespace()) {
             let (key, value) = word.split_once('=').unwrap_or(("deal", word));
+            if given.contains(&key) {
+                return Err(format!(
+                    "calculation variant {text:?} sets {key} more than once; {VARIANT_HELP}"
+                ));
+            }
+            given.push(key);
             match key {
                 "deal" => {
                     v.deal = value

@@ -21,6 +21,10 @@ pub struct SavedGame {
     pub moves: Vec<String>,
 }
 
+/// What a saved game is, for the message refusing a JSON value that is not one.
+const OBJECT: &str =
+    "expected a JSON object with the fields game, variant, level, seed and moves, as `save` writes";
+
 /// A saved game as read, before its fields are checked: the level and the seed are any
 /// JSON values, kept as written, so that one out of range gets the range in its message
 /// (`"level":1000` was refused as `invalid value: integer 1000, expected u8`, a type name,
@@ -41,6 +45,14 @@ impl SavedGame {
     /// seed a whole number 0..=2⁶⁴−1, and the variant is not empty (as the command line
     /// refuses an empty variant word).
     pub fn from_json(text: &str) -> Result<SavedGame, String> {
+        // A byte-order mark (a file edited by hand on Windows) was refused as `expected
+        // value at line 1 column 1`.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // JSON that is not an object was refused with the name of a type of the program
+        // (`expected struct SavedGameFile with 5 elements`).
+        if !text.trim_start().starts_with('{') && serde_json::from_str::<&RawValue>(text).is_ok() {
+            return Err(format!("not a saved game: {OBJECT}"));
+        }
         let file: SavedGameFile =
             serde_json::from_str(text).map_err(|e| format!("not a saved game: {e}"))?;
         let level = whole_number(&file.level, "level", 100)?;

@@ -92,7 +92,7 @@ pub struct Summary {
 }
 
 const COMMANDS: &str =
-    "commands: a move, undo, redo, hint, moves, save FILE, load FILE, help, quit";
+    "commands: a move, undo, redo, hint, moves, show, save FILE, load FILE, help, quit";
 
 impl<'a> Session<'a> {
     /// A session over `game`; `rebuild` makes a fresh game from a variant when loading.
@@ -332,6 +332,13 @@ impl<'a> Session<'a> {
         match word.to_ascii_lowercase().as_str() {
             "" => {}
             "quit" | "exit" => return Ok(false),
+            // The board again, after a long stretch of other output.
+            "show" => {
+                writeln!(out, "{}", self.game.render())?;
+                if self.game.outcome().is_some() {
+                    writeln!(out, "the game is over")?;
+                }
+            }
             "help" => {
                 writeln!(out, "{COMMANDS}")?;
                 writeln!(out, "moves: {}", self.game.notation_help())?;
@@ -347,7 +354,13 @@ impl<'a> Session<'a> {
                         record.join(" ")
                     }
                 )?;
-                writeln!(out, "legal moves: {}", self.game.legal_moves().join(" "))?;
+                // After the end this line used to stop at `legal moves: `.
+                let legal = self.game.legal_moves();
+                if legal.is_empty() && self.game.outcome().is_some() {
+                    writeln!(out, "legal moves: none (the game is over)")?;
+                } else {
+                    writeln!(out, "legal moves: {}", legal.join(" "))?;
+                }
             }
             "undo" => self.undo(out)?,
             "redo" => self.redo(out)?,
@@ -367,15 +380,15 @@ impl<'a> Session<'a> {
                     Some(sgf) if is_sgf(rest) => sgf.trim_end().to_string(),
                     _ => self.saved().to_json(),
                 };
-                match std::fs::write(rest, text + "\n") {
+                match save_whole(rest, &(text + "\n")) {
                     Ok(()) => writeln!(
                         out,
                         "saved {} to {rest}",
                         counted(self.game.record().len() as u64, "move", "moves")
                     )?,
                     Err(e) => {
-                        writeln!(out, "cannot save to {rest}: {e}")?;
-                        self.reject(line, format!("cannot save to {rest}: {e}"));
+                        writeln!(out, "not saved: {e}")?;
+                        self.reject(line, format!("not saved: {e}"));
                     }
                 }
             }
@@ -487,6 +500,17 @@ impl<'a> Session<'a> {
         writeln!(out, "played again {}", again.join(", "))?;
         self.show(out)
     }
+}
+
+/// Writes a saved game to `path` whole or not at all: a save that failed part way (a full
+/// disk) used to truncate the file already there, losing the game saved in it.
+fn save_whole(path: &str, text: &str) -> Result<(), String> {
+    let mut file =
+        crate::cli::OutputFile::create(std::path::Path::new(path)).map_err(|e| e.to_string())?;
+    file.writer()
+        .write_all(text.as_bytes())
+        .map_err(|e| format!("cannot write {path}: {e}"))?;
+    file.finish().map(|_| ()).map_err(|e| e.to_string())
 }
 
 /// Whether a file name asks for SGF (it ends in `.sgf`, any case).
