@@ -159,3 +159,81 @@ fn calculation_refuses_a_setting_given_twice_or_an_empty_one() {
         assert!(run.stderr.contains(says), "{variant}: {}", run.stderr);
     }
 }
+
+/// A very long line (here 100,000 characters) was quoted whole three times: in the
+/// `illegal: invalid move "…"` line, in the JSON summary's `rejected` and in the closing
+/// error, so that a stray paste filled the terminal. It is echoed once, as read, and
+/// quoted clipped.
+#[test]
+fn a_very_long_line_is_quoted_clipped() {
+    let line = "1".repeat(100_000);
+    let run = cgtk_with(&["play", "nim", "1", "2"], format!("{line}\n2:2\n"), None);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.len() < 400, "{} bytes", run.stderr.len());
+    assert!(run.stderr.contains("line 1 \"1111111111"), "{}", run.stderr);
+    assert!(run.stderr.contains("(100000 characters)"), "{}", run.stderr);
+    // The echo, and nothing else of that size.
+    assert!(run.stdout.len() < 101_000, "{} bytes", run.stdout.len());
+    assert!(
+        run.stdout
+            .contains("illegal: a move is at most 100 characters; this line has 100000"),
+        "{}",
+        &run.stdout[run.stdout.len().saturating_sub(500)..]
+    );
+    // The game goes on after it.
+    assert!(
+        run.stdout.contains("you (first) play 2:2"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// An SGF record loaded into a game without SGF (`play chess`, `load game.sgf`) was refused
+/// as `not a saved game: expected value at line 1 column 1`, which did not say that the game
+/// has no SGF.
+#[test]
+fn an_sgf_file_loaded_into_a_game_without_sgf_says_the_game_has_none() {
+    let dir = scratch("tryout3-c", "sgf-into-chess");
+    std::fs::write(dir.join("game.sgf"), "(;FF[4]GM[1]SZ[5];B[cc])\n").unwrap();
+    let run = cgtk_with(&["play", "chess"], "load game.sgf\n", Some(&dir));
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stdout.contains(
+            "cannot load game.sgf: chess has no SGF records; its saved games are the JSON that `save` writes"
+        ),
+        "{}",
+        run.stdout
+    );
+    let run = cgtk_with(&["play", "kono", "--load", "game.sgf"], "", Some(&dir));
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("kono has no SGF records"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// A Nim move from a heap of one counter was refused with `heap 1 has 1 counters; take 1 to
+/// 1`, and a count past 2³² with `count "99999999999999999999" is not a number`.
+#[test]
+fn nim_refusals_count_counters_rightly() {
+    let run = cgtk_with(
+        &["play", "nim", "1", "5"],
+        "1:2\n1:99999999999999999999\n",
+        None,
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stdout
+            .contains("illegal: invalid move \"1:2\": heap 1 has 1 counter; take 1\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains(
+            "illegal: invalid move \"1:99999999999999999999\": count 99999999999999999999 is more than heap 1 has (1)\n"
+        ),
+        "{}",
+        run.stdout
+    );
+}

@@ -69,7 +69,8 @@ pub struct Session<'a> {
 pub struct Rejected {
     /// The line number in the input (from 1).
     pub line: usize,
-    /// The line as read (lossily decoded when it was not UTF-8).
+    /// The line as read (lossily decoded when it was not UTF-8; past 80 characters its
+    /// first 40 and its length).
     pub input: String,
     /// Why it was refused.
     pub reason: String,
@@ -110,7 +111,7 @@ impl<'a> Session<'a> {
     fn reject(&mut self, input: &str, reason: impl Into<String>) {
         self.rejected.push(Rejected {
             line: self.lines_read,
-            input: input.to_string(),
+            input: clipped(input),
             reason: reason.into(),
         });
     }
@@ -148,6 +149,15 @@ impl<'a> Session<'a> {
                     seed: self.options.seed,
                     moves,
                 });
+            }
+            // An SGF record for a game without SGF was refused as `not a saved game:
+            // expected value at line 1 column 1`.
+            let body = text.trim_start_matches('\u{feff}').trim_start();
+            if body.starts_with('(') {
+                return Err(format!(
+                    "{} has no SGF records; its saved games are the JSON that `save` writes",
+                    self.game.game_id()
+                ));
             }
         }
         SavedGame::from_json(text)
@@ -424,6 +434,17 @@ impl<'a> Session<'a> {
                     self.reject(line, "the game is over");
                     return Ok(true);
                 }
+                // A stray paste of 100,000 characters was quoted whole in the answer.
+                let length = line.chars().count();
+                if length > LONGEST_MOVE {
+                    let reason = format!(
+                        "illegal: a move is at most {LONGEST_MOVE} characters; this line has {length}"
+                    );
+                    writeln!(out, "{reason}")?;
+                    self.reject(line, reason);
+                    writeln!(out, "legal moves: {}", self.game.legal_moves().join(" "))?;
+                    return Ok(true);
+                }
                 let p = self.game.to_move();
                 match self.game.play(line) {
                     Ok(played) => {
@@ -500,6 +521,19 @@ impl<'a> Session<'a> {
         writeln!(out, "played again {}", again.join(", "))?;
         self.show(out)
     }
+}
+
+/// The longest move text read; every game's moves are far shorter.
+const LONGEST_MOVE: usize = 100;
+
+/// A line of input as quoted in messages: past 80 characters, its first 40 and its length.
+fn clipped(line: &str) -> String {
+    let length = line.chars().count();
+    if length <= 80 {
+        return line.to_string();
+    }
+    let start: String = line.chars().take(40).collect();
+    format!("{start}… ({length} characters)")
 }
 
 /// Writes a saved game to `path` whole or not at all: a save that failed part way (a full

@@ -282,10 +282,15 @@ impl cgtk_core::Notation for Nim {
             .trim()
             .parse()
             .map_err(|_| bad(format!("heap {heap:?} is not a number")))?;
-        let take: u32 = take
-            .trim()
-            .parse()
-            .map_err(|_| bad(format!("count {take:?} is not a number")))?;
+        // A count past u32 is a number all the same: it is more than the heap has.
+        let take_text = take.trim();
+        let take: Option<u32> = match take_text.parse() {
+            Ok(take) => Some(take),
+            Err(_) if !take_text.is_empty() && take_text.bytes().all(|b| b.is_ascii_digit()) => {
+                None
+            }
+            Err(_) => return Err(bad(format!("count {take:?} is not a number"))),
+        };
         if heap == 0 || heap > self.heaps.len() {
             return Err(bad(format!(
                 "there is no heap {heap}; heaps are numbered 1 to {}",
@@ -293,13 +298,23 @@ impl cgtk_core::Notation for Nim {
             )));
         }
         let size = self.heaps[heap - 1];
-        if take == 0 || take > size {
-            return Err(bad(if size == 0 {
-                format!("heap {heap} is empty")
-            } else {
-                format!("heap {heap} has {size} counters; take 1 to {size}")
-            }));
-        }
+        let take = match take {
+            _ if size == 0 => return Err(bad(format!("heap {heap} is empty"))),
+            None => {
+                return Err(bad(format!(
+                    "count {take_text} is more than heap {heap} has ({size})"
+                )))
+            }
+            // `heap 1 has 1 counters; take 1 to 1`.
+            Some(take) if take == 0 || take > size => {
+                return Err(bad(if size == 1 {
+                    format!("heap {heap} has 1 counter; take 1")
+                } else {
+                    format!("heap {heap} has {size} counters; take 1 to {size}")
+                }))
+            }
+            Some(take) => take,
+        };
         Ok(NimMove {
             heap: (heap - 1) as u8,
             take,
