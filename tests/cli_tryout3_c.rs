@@ -237,3 +237,21 @@ fn nim_refusals_count_counters_rightly() {
         run.stdout
     );
 }
+
+/// `play calculation deal=18446744073709551616` was refused as `deal "…" is not a number`:
+/// it is one, past the last deal.
+#[test]
+fn calculation_says_a_deal_past_the_last_is_past_the_last() {
+    let run = cgtk_with(
+        &["play", "calculation", "deal=18446744073709551616"],
+        "",
+        None,
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("deal 18446744073709551616 is past the last deal, 18446744073709551615"),
+        "{}",
+        run.stderr
+    );
+}

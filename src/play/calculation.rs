@@ -105,9 +105,14 @@ impl Variant {
             given.push(key);
             match key {
                 "deal" => {
-                    v.deal = value
-                        .parse()
-                        .map_err(|_| format!("deal {value:?} is not a number; {VARIANT_HELP}"))?
+                    v.deal = value.parse().map_err(|_| {
+                        // `deal=18446744073709551616` was called "not a number".
+                        if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+                            format!("deal {value} is past the last deal, {}", u64::MAX)
+                        } else {
+                            format!("deal {value:?} is not a number; {VARIANT_HELP}")
+                        }
+                    })?
                 }
                 "piles" => {
                     v.piles = match value {
