@@ -506,7 +506,10 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
             deps.sort_unstable();
             deps.dedup();
         }
-        if self.meter.stopped.is_none() || pn == 0 || dn == 0 {
+        // Stored also when the budget stopped the search here: the numbers combine the
+        // children's as far as they were searched (a position whose children were not all
+        // generated returned above, unstored), and the line `pv` reports follows them.
+        {
             let entry = Entry {
                 pn,
                 dn,
@@ -739,7 +742,13 @@ impl<G: Game, O: Objective<G>> Dfpn<'_, G, O> {
             pv.push(mv);
             let undo = game.make(mv);
             undos.push((mv, undo));
-            if self.path.contains(&(self.key)(game)) {
+            let key = (self.key)(game);
+            // Undecided, the line ends where the search has not been: past the table, it
+            // would only follow the first of the untried moves (and judging every child of
+            // a 19×19 board at each of 256 steps took seconds).
+            if self.path.contains(&key)
+                || (status == Status::Unknown && !self.table.contains_key(&key))
+            {
                 break;
             }
         }

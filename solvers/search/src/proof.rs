@@ -225,7 +225,8 @@ pub struct ProofResult<M> {
     pub proof_move: Option<M>,
     /// A principal variation from the root: when decided, the winner's deciding moves and
     /// replies the (dis)proof covers, to a decided leaf; when unknown, the path the search
-    /// would explore next.
+    /// would explore next: through the searched positions, most-proving child by
+    /// most-proving child, ending at the first position not yet searched.
     pub pv: Vec<M>,
     /// Positions generated (a move made into them and the objective asked), counting
     /// positions generated again.
