@@ -363,6 +363,23 @@ impl Presses {
 }
 
 /// Draws `grid` as a PNG into `out`.
+/// Whether two paths name the same file, existing or still to be written (so `a`, `./a`
+/// and `dir/../a` agree), other than a device such as `/dev/null`, which takes both.
+fn same_regular_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    fn resolved(path: &std::path::Path) -> Option<PathBuf> {
+        if let Ok(full) = std::fs::canonicalize(path) {
+            return Some(full);
+        }
+        let dir = match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => std::path::Path::new("."),
+        };
+        Some(std::fs::canonicalize(dir).ok()?.join(path.file_name()?))
+    }
+    let device = std::fs::metadata(a).is_ok_and(|m| !m.is_file());
+    !device && (a == b || matches!((resolved(a), resolved(b)), (Some(x), Some(y)) if x == y))
+}
+
 fn draw(mut out: OutputFile, grid: &dyn PressRows, k: u32, cell: Option<u32>) -> Result<()> {
     let cell = cell.unwrap_or_else(|| default_cell_size(grid.rows(), grid.cols()));
     let path = out.path().display().to_string();
@@ -426,6 +443,14 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
         return Err(usage(format!(
             "--image draws at most {MAX_PICTURE_COLOURS} colours, the board has {k}: use --output FILE --format pgm or csv"
         )));
+    }
+    if let (Some(output), Some(image)) = (&args.output, &args.picture.image) {
+        if same_regular_file(output, image) {
+            return Err(usage(format!(
+                "--output and --image both name {}: give two different files",
+                image.display()
+            )));
+        }
     }
     // So are the files asked for: created now, put in place once written.
     let output_file = args.output.as_deref().map(OutputFile::create).transpose()?;
