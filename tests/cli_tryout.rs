@@ -75,11 +75,9 @@ fn load_refuses_a_variant_level_or_seed_beside_it() {
             "{err}"
         );
     }
-    // Alone it loads the file's game (Nim has no standard heaps to start from).
-    let out = ok_with(
-        &["play", "nim", "--load", file, "--you", "both"],
-        "moves\nquit\n",
-    );
+    // Alone it loads the file's game (Nim has no standard heaps to start from), and the
+    // side it was saved with.
+    let out = ok_with(&["play", "nim", "--load", file], "moves\nquit\n");
     assert!(out.contains("moves so far: 1:1"), "{out}");
 }
 

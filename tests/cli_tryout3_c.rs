@@ -112,7 +112,7 @@ fn a_saved_game_that_is_not_a_json_object_says_what_a_saved_game_holds() {
         assert!(!run.stderr.contains("SavedGameFile"), "{}", run.stderr);
         assert!(
             run.stderr.contains(
-                "not a saved game: expected a JSON object with the fields game, variant, level, seed and moves"
+                "not a saved game: expected a JSON object with the fields game, variant, level, seed, you and moves"
             ),
             "{}",
             run.stderr
@@ -254,4 +254,108 @@ fn calculation_says_a_deal_past_the_last_is_past_the_last() {
         "{}",
         run.stderr
     );
+}
+
+/// The saved game did not record the user's side: a game saved playing `--you second` and
+/// loaded without it handed the user's move to the engine. The side is saved, `--load`
+/// plays it (refusing `--you` beside it, as the level and seed), and an in-game `load` says
+/// which of the level, seed and side the file changed (`--level 10` became the file's 100
+/// without a word).
+#[test]
+fn a_saved_game_keeps_the_users_side() {
+    let dir = scratch("tryout3-c", "side");
+    let run = cgtk_with(
+        &["play", "kono", "--you", "second", "--seed", "3"],
+        "save k.json\n",
+        Some(&dir),
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("k.json")).unwrap()).unwrap();
+    assert_eq!(saved["you"], "second");
+    // The engine (first) made one move before the save; loaded, it is the user's turn.
+    assert_eq!(saved["moves"].as_array().unwrap().len(), 1);
+    let run = cgtk_with(&["play", "kono", "--load", "k.json"], "moves\n", Some(&dir));
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("you (second) to move> moves"),
+        "{}",
+        run.stdout
+    );
+    let run = cgtk_with(
+        &["play", "kono", "--load", "k.json", "--you", "first"],
+        "",
+        Some(&dir),
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("--load k.json takes your side from the file; leave out --you first"),
+        "{}",
+        run.stderr
+    );
+    let run = cgtk_with(
+        &["play", "kono", "--level", "10"],
+        "load k.json\n",
+        Some(&dir),
+    );
+    assert!(
+        run.stdout.contains(
+            "loaded 1 move from k.json; from the file: level 100 (was 10), seed 3 (was 1), you second (was first)"
+        ),
+        "{}",
+        run.stdout
+    );
+    // A file saved before the side was recorded keeps the side given.
+    let old = "{\"game\":\"kono\",\"variant\":\"standard\",\"level\":100,\"seed\":3,\"moves\":[\"a1xa3\"]}";
+    std::fs::write(dir.join("old.json"), old).unwrap();
+    let run = cgtk_with(
+        &["play", "kono", "--load", "old.json", "--you", "second"],
+        "moves\n",
+        Some(&dir),
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("you (second) to move> moves"),
+        "{}",
+        run.stdout
+    );
+    // A side that is not one, or one a one-player game does not have.
+    let bad = old.replace("\"moves\"", "\"you\":\"third\",\"moves\"");
+    std::fs::write(dir.join("bad.json"), bad).unwrap();
+    let run = cgtk_with(&["play", "kono", "--load", "bad.json"], "", Some(&dir));
+    assert!(
+        run.stderr
+            .contains("you \"third\" is not a side: expected first, second, both or none"),
+        "{}",
+        run.stderr
+    );
+    let calc = "{\"game\":\"calculation\",\"variant\":\"deal=3\",\"level\":100,\"seed\":1,\"you\":\"second\",\"moves\":[]}";
+    std::fs::write(dir.join("calc.json"), calc).unwrap();
+    let run = cgtk_with(
+        &["play", "calculation", "--load", "calc.json"],
+        "",
+        Some(&dir),
+    );
+    assert!(
+        run.stderr.contains(
+            "you \"second\": calculation is a one-player game, played by you (first) or the engine (none)"
+        ),
+        "{}",
+        run.stderr
+    );
+}
+
+/// `save game.sgf` in a game without SGF wrote the JSON document under that name.
+#[test]
+fn an_sgf_save_in_a_game_without_sgf_is_refused() {
+    let dir = scratch("tryout3-c", "sgf-save");
+    let run = cgtk_with(&["play", "chess"], "save game.sgf\n", Some(&dir));
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stdout.contains("not saved: chess has no SGF records"),
+        "{}",
+        run.stdout
+    );
+    assert!(!dir.join("game.sgf").exists());
 }

@@ -169,6 +169,15 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
                     info.id
                 )));
             }
+            // A file that records the user's side plays it (loading a game saved with
+            // `--you second` handed the user's move to the engine).
+            if let (Some(you), Some(_)) = (args.you, saved.you) {
+                return Err(usage(format!(
+                    "--load {} takes your side from the file; leave out --you {}",
+                    path.display(),
+                    you.name()
+                )));
+            }
             Some((path, saved))
         }
         _ => None,

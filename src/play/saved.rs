@@ -1,12 +1,13 @@
-//! Saved games: a small JSON document with the game, its variant, the AI level, the seed
-//! and the moves so far.
+//! Saved games: a small JSON document with the game, its variant, the AI level, the seed,
+//! the user's side and the moves so far.
 
 use super::playable::Playable;
+use super::Seats;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 /// A saved game, as written by `save FILE` and read by `load FILE` / `--load FILE`
-/// (`{"game":"nim","variant":"1,2","level":100,"seed":3,"moves":["2:1"]}`).
+/// (`{"game":"nim","variant":"1,2","level":100,"seed":3,"you":"first","moves":["2:1"]}`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SavedGame {
     /// The game's command-line name.
@@ -17,13 +18,17 @@ pub struct SavedGame {
     pub level: u8,
     /// The seed of the engine's random choices.
     pub seed: u64,
+    /// The user's side (`--you`); `None` in files saved before it was recorded, and in SGF
+    /// records, which keep the side given on the command line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub you: Option<Seats>,
     /// The moves from the start, in the game's notation.
     pub moves: Vec<String>,
 }
 
 /// What a saved game is, for the message refusing a JSON value that is not one.
 const OBJECT: &str =
-    "expected a JSON object with the fields game, variant, level, seed and moves, as `save` writes";
+    "expected a JSON object with the fields game, variant, level, seed, you and moves, as `save` writes";
 
 /// A saved game as read, before its fields are checked: the level and the seed are any
 /// JSON values, kept as written, so that one out of range gets the range in its message
@@ -37,6 +42,10 @@ struct SavedGameFile {
     variant: String,
     level: Box<RawValue>,
     seed: Box<RawValue>,
+    // Files saved before the side was recorded have none. Read as text: serde named a
+    // wrong word an "unknown variant", which a saved game's `variant` field makes obscure.
+    #[serde(default)]
+    you: Option<String>,
     moves: Vec<String>,
 }
 
@@ -70,6 +79,7 @@ impl SavedGame {
             variant: file.variant,
             level,
             seed,
+            you: file.you.as_deref().map(side).transpose()?,
             moves: file.moves,
         })
     }
@@ -88,6 +98,14 @@ impl SavedGame {
         }
         Ok(())
     }
+}
+
+/// The user's side in a saved game, as `--you` takes it.
+fn side(word: &str) -> Result<Seats, String> {
+    [Seats::First, Seats::Second, Seats::Both, Seats::None]
+        .into_iter()
+        .find(|s| s.name() == word)
+        .ok_or_else(|| format!("you {word:?} is not a side: expected first, second, both or none"))
 }
 
 /// A whole number `0..=max` of a saved game, as written in the file: a JSON number

@@ -32,6 +32,16 @@ impl Seats {
             Seats::None => false,
         }
     }
+
+    /// The word `--you` takes for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Seats::First => "first",
+            Seats::Second => "second",
+            Seats::Both => "both",
+            Seats::None => "none",
+        }
+    }
 }
 
 /// How a session runs.
@@ -116,9 +126,10 @@ impl<'a> Session<'a> {
         });
     }
 
-    /// Replaces the game by a saved one (validated and replayed), adopting its level and
-    /// seed.
-    pub fn load(&mut self, saved: &SavedGame) -> Result<(), String> {
+    /// Replaces the game by a saved one (validated and replayed), adopting its level, seed
+    /// and side (when it records one). Returns what changed of those, as `level 100 (was
+    /// 10)`, for the message saying the game was loaded.
+    pub fn load(&mut self, saved: &SavedGame) -> Result<Vec<String>, String> {
         if saved.game != self.game.game_id() {
             return Err(format!(
                 "the file holds a game of {}, not {}",
@@ -126,14 +137,42 @@ impl<'a> Session<'a> {
                 self.game.game_id()
             ));
         }
+        // A one-player game is played by the user (first) or by the engine (none).
+        if let Some(you) = saved.you.filter(|_| self.game.is_puzzle()) {
+            if !matches!(you, Seats::First | Seats::None) {
+                return Err(format!(
+                    "you {:?}: {} is a one-player game, played by you (first) or the engine (none)",
+                    you.name(),
+                    self.game.game_id()
+                ));
+            }
+        }
         let mut game = (self.rebuild)(&saved.variant)
             .map_err(|e| format!("variant {:?}: {e}", saved.variant))?;
         saved.replay(game.as_mut())?;
         self.game = game;
+        let mut changed = Vec::new();
+        if saved.level != self.options.level {
+            changed.push(format!(
+                "level {} (was {})",
+                saved.level, self.options.level
+            ));
+        }
+        if saved.seed != self.options.seed {
+            changed.push(format!("seed {} (was {})", saved.seed, self.options.seed));
+        }
+        if let Some(you) = saved.you.filter(|&you| you != self.options.seats) {
+            changed.push(format!(
+                "you {} (was {})",
+                you.name(),
+                self.options.seats.name()
+            ));
+            self.options.seats = you;
+        }
         self.options.level = saved.level;
         self.options.seed = saved.seed;
         self.announced_end = false;
-        Ok(())
+        Ok(changed)
     }
 
     /// Reads a saved game from the text of file `path`: an SGF record when the name ends
@@ -147,6 +186,7 @@ impl<'a> Session<'a> {
                     variant,
                     level: self.options.level,
                     seed: self.options.seed,
+                    you: None,
                     moves,
                 });
             }
@@ -170,6 +210,7 @@ impl<'a> Session<'a> {
             variant: self.game.variant().to_string(),
             level: self.options.level,
             seed: self.options.seed,
+            you: Some(self.options.seats),
             moves: self.game.record(),
         }
     }
@@ -385,6 +426,15 @@ impl<'a> Session<'a> {
                     None => writeln!(out, "no hint: {}", self.game.no_move_reason())?,
                 }
             }
+            // `save game.sgf` in a game without SGF wrote the JSON document under that name.
+            "save" if is_sgf(rest) && self.game.to_sgf().is_none() => {
+                let e = format!(
+                    "{} has no SGF records; `save` writes the JSON saved game: give a name not ending in .sgf",
+                    self.game.game_id()
+                );
+                writeln!(out, "not saved: {e}")?;
+                self.reject(line, format!("not saved: {e}"));
+            }
             "save" if !rest.is_empty() => {
                 let text = match self.game.to_sgf() {
                     Some(sgf) if is_sgf(rest) => sgf.trim_end().to_string(),
@@ -410,10 +460,17 @@ impl<'a> Session<'a> {
                     .and_then(|text| self.saved_from_text(rest, &text))
                     .and_then(|saved| self.load(&saved));
                 match result {
-                    Ok(()) => {
+                    Ok(changed) => {
+                        // The file's level, seed and side replace the session's: say so
+                        // (`--level 10` became the file's 100 without a word).
+                        let changed = if changed.is_empty() {
+                            String::new()
+                        } else {
+                            format!("; from the file: {}", changed.join(", "))
+                        };
                         writeln!(
                             out,
-                            "loaded {} from {rest}",
+                            "loaded {} from {rest}{changed}",
                             counted(self.game.record().len() as u64, "move", "moves")
                         )?;
                         self.show(out)?;
