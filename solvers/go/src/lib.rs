@@ -7,7 +7,7 @@
 //!   captures, suicide forbidden (or allowed by [`Rules`]), positional or situational
 //!   superko, passes (two end the game) and area scoring with [`Komi`].
 //! - Positions as ASCII diagrams ([`Setup::from_diagram`], [`Setup::to_diagram`]; the
-//!   format is in [`diagram_format`]) and SGF FF[4] ([`SgfGame`], [`write_sgf`]).
+//!   format is in [`diagram_format`]) and SGF `FF[4]` ([`SgfGame`], [`write_sgf`]).
 //! - [`Engine`]: Monte Carlo tree search (UCT) with light playouts that keep their eyes.
 //! - [`solve_board`]: exact values of tiny boards (symmetry, Benson bounds, proved-bound
 //!   search with a position-keyed table that respects superko histories).
@@ -35,7 +35,7 @@ mod board;
 mod diagram;
 mod engine;
 pub mod gtp;
-mod local;
+pub mod local;
 mod notation;
 mod position;
 mod sgf;

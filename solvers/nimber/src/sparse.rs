@@ -16,7 +16,7 @@
 //! (every pair) is used instead, as it is then as fast.
 //!
 //! The cost per heap is the number of rare heaps plus the pairs scanned. Both are kept
-//! cache-friendly: heaps are taken in batches of [`BATCH`], and for each rare heap a the
+//! cache-friendly: heaps are taken in batches of `BATCH` (16), and for each rare heap a the
 //! pairs (a, n − j − a) of the whole batch are marked in one sweep over consecutive heaps;
 //! the scan reads blocks of consecutive pairs, spread over the range first (blocks far
 //! apart repeat each other's values less than neighbouring blocks do). An option set is a

@@ -1,6 +1,6 @@
 //! What the tests of every cgtk crate share (a dev-dependency only, never published).
 //!
-//! - [`reference`]: the one reader of reference data files (`tests/data/*.txt`), which
+//! - [`reference`](mod@reference): the one reader of reference data files (`tests/data/*.txt`), which
 //!   insists on a first line `# Source: ...` and offers the shapes the tests need (`key
 //!   value` pairs, number lists, `n a(n)` sequences, records split at whitespace or a
 //!   separator); the [`reference!`] macro opens a file of the crate under test.

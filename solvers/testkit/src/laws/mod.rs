@@ -6,12 +6,12 @@
 //!
 //! | check | trait | law |
 //! |---|---|---|
-//! | [`make_unmake`] | [`Game`](cgtk_core::Game) | make then unmake restores the position, also along a line of moves; `is_legal` accepts the listed moves; a finished game has no moves |
-//! | [`key`] | [`PositionKey`] | make then unmake restores the key; a position reached by moves has the key of the same position read from its text |
+//! | [`make_unmake`] | [`Game`] | make then unmake restores the position, also along a line of moves; `is_legal` accepts the listed moves; a finished game has no moves |
+//! | [`key`] | [`PositionKey`](cgtk_core::PositionKey) | make then unmake restores the key; a position reached by moves has the key of the same position read from its text |
 //! | [`notation`] | [`Notation`] | `parse_position(position_text(p)) = p`, `parse_move(move_text(m)) = m` |
 //! | [`index`] | [`PerfectIndex`] | position → index → position (up to the index's symmetry), index → position → index |
 //! | [`symmetries`] | [`PerfectIndex`] | every symmetry maps a position to a legal position of the same class, with the same moves (transformed) and the same value of a finished game; symmetries compose |
-//! | [`predecessors`] | [`Predecessors`] | every predecessor of `p` has `p` among its successors as often as it is listed, and every successor of `p` lists `p` |
+//! | [`predecessors`] | [`Predecessors`](cgtk_core::Predecessors) | every predecessor of `p` has `p` among its successors as often as it is listed, and every successor of `p` lists `p` |
 //!
 //! The [`run`] functions put a generator, a [`Budget`] and a check together and panic with
 //! the counterexample; [`game_laws!`](crate::game_laws) writes the tests of a game with
