@@ -199,13 +199,17 @@ impl DomineeringBoard {
     /// the negative).
     fn normalised(&self) -> (DomineeringBoard, bool) {
         let (r, c) = (self.rows(), self.cols());
+        // The images compare by their number of rows first: a board with fewer rows than
+        // columns is least among its own 4 images, one with more among the transposed 4;
+        // only a square needs all 8 (and the columns only when transposed images count).
+        let transposes = c <= r;
         // The board's rows and its columns (the rows of the transposed board), as bit masks.
         let mut rows = [0u64; 64];
         let mut cols = [0u64; 64];
         for (i, row) in rows.iter_mut().enumerate().take(r) {
             *row = (self.empty >> (i * c)) & low_bits(c);
             let mut bits = *row;
-            while bits != 0 {
+            while transposes && bits != 0 {
                 cols[bits.trailing_zeros() as usize] |= 1 << i;
                 bits &= bits - 1;
             }
@@ -236,8 +240,12 @@ impl DomineeringBoard {
                 }
             }
         };
-        consider(&rows[..r], c, false);
-        consider(&cols[..c], r, true);
+        if r <= c {
+            consider(&rows[..r], c, false);
+        }
+        if transposes {
+            consider(&cols[..c], r, true);
+        }
         best
     }
 }
