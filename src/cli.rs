@@ -365,6 +365,27 @@ pub fn parse_memory(text: &str) -> Result<u64> {
     Ok(bytes)
 }
 
+/// The time limit of `FLAG SECONDS` (`calculation solve --time`, `poggle … --time-limit`):
+/// a positive number of seconds, fractions allowed, and with `zero_is_none` also 0 for no
+/// limit. Past the largest duration (about 584 billion years) is no limit at all (`None`).
+/// Zero (unless `zero_is_none`), negative numbers, infinity and NaN are refused.
+pub fn time_limit(
+    flag: &str,
+    seconds: f64,
+    zero_is_none: bool,
+) -> Result<Option<std::time::Duration>> {
+    if zero_is_none && seconds == 0.0 {
+        return Ok(None);
+    }
+    if !(seconds.is_finite() && seconds > 0.0) {
+        let zero = if zero_is_none { " (0: no limit)" } else { "" };
+        return Err(usage(format!(
+            "{flag} must be a positive number of seconds{zero}, not {seconds}"
+        )));
+    }
+    Ok(std::time::Duration::try_from_secs_f64(seconds).ok())
+}
+
 /// A duration for people, in the unit that reads best: `40 seconds`, `12 minutes`, `2.0 hours`, `3.1 days`, `2.4e3 years`.
 pub fn duration_text(seconds: f64) -> String {
     const MINUTE: f64 = 60.0;

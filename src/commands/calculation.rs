@@ -18,7 +18,7 @@ use serde::Serialize;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The `calculation` subcommands.
 #[derive(Debug, Subcommand)]
@@ -29,18 +29,19 @@ pub enum Command {
     /// so a number names the same deal everywhere.
     Deal {
         /// The deal's number.
+        #[arg(allow_negative_numbers = true)]
         seed: u64,
     },
     /// Play one deal to the end with a player and print its moves.
     PlayOut {
         /// The deal's number.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         seed: u64,
         /// Who plays.
         #[arg(long, value_enum, default_value_t = PlayerName::RuleBased)]
         player: PlayerName,
         /// Waste piles: 4, or 3 in the variant.
-        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4), allow_negative_numbers = true)]
         piles: u8,
         #[command(flatten)]
         mcts: MctsArgs,
@@ -53,20 +54,20 @@ pub enum Command {
     #[command(group(clap::ArgGroup::new("which_deal").required(true).args(["seed", "deal"])))]
     Solve {
         /// The deal's number.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         seed: Option<u64>,
         /// A file with the 48 stock cards in turning order (A 2 … 10 J Q K, suits optional
         /// and ignored, `#` starts a comment; `-` reads standard input).
         #[arg(long, value_name = "FILE")]
         deal: Option<PathBuf>,
         /// Waste piles: 4, or 3 in the variant.
-        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4), allow_negative_numbers = true)]
         piles: u8,
         /// Positions to search at most, at least 1.
-        #[arg(long, default_value_t = 5_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, default_value_t = 5_000_000, value_parser = clap::value_parser!(u64).range(1..), allow_negative_numbers = true)]
         nodes: u64,
         /// Seconds to search at most.
-        #[arg(long, value_name = "SECONDS")]
+        #[arg(long, value_name = "SECONDS", allow_hyphen_values = true)]
         time: Option<f64>,
         /// How to search: beam searches then depth-first (the default), depth-first
         /// alone, or one breadth-first search with no width limit.
@@ -84,11 +85,11 @@ pub enum Command {
     Review {
         /// The deal's number (may be left out when --game is play-out's JSON, which names
         /// it).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         seed: Option<u64>,
         /// Waste piles: 4 (the default), or 3 in the variant (taken from play-out's JSON
         /// when left out).
-        #[arg(long, value_parser = clap::value_parser!(u8).range(3..=4))]
+        #[arg(long, value_parser = clap::value_parser!(u8).range(3..=4), allow_negative_numbers = true)]
         piles: Option<u8>,
         /// Who plays the game reviewed (default rule-based; not with --game, whose moves
         /// are the game).
@@ -100,7 +101,7 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         game: Option<PathBuf>,
         /// Positions the solver may search at each point, at least 1.
-        #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..), allow_negative_numbers = true)]
         nodes: u64,
         #[command(flatten)]
         mcts: MctsArgs,
@@ -116,22 +117,22 @@ pub enum Command {
         player: BenchPlayer,
         /// How many deals (numbered from --first-seed), 1 to 100000000 (the most one result
         /// may list; a larger count runs as several runs with other --first-seed).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_LISTED_DEALS))]
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_LISTED_DEALS), allow_negative_numbers = true)]
         deals: u64,
         /// The first deal's number.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
         first_seed: u64,
         /// Waste piles: 4, or 3 in the variant.
-        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4), allow_negative_numbers = true)]
         piles: u8,
         /// Play only the I-th of N slices of the deals (deal number k with
         /// (k − first-seed) mod N = I − 1), e.g. `--shard 2/8` on the second of eight
         /// machines; `cgtk calculation merge` adds the slices' results.
-        #[arg(long, value_name = "I/N")]
+        #[arg(long, value_name = "I/N", allow_hyphen_values = true)]
         shard: Option<String>,
         /// The solver's node limit per deal, at least 1 (with `--player solver`; default
         /// 2000000).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..), allow_negative_numbers = true)]
         nodes: Option<u64>,
         #[command(flatten)]
         mcts: MctsArgs,
@@ -236,13 +237,13 @@ pub enum BenchPlayer {
 #[derive(Debug, Clone, ClapArgs)]
 pub struct MctsArgs {
     /// Playouts per move (mcts and best; default 1000).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     playouts: Option<u32>,
     /// The UCB1 exploration constant c (default: √2 for mcts, 0.5 for best).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     exploration: Option<f64>,
     /// Visits before a leaf grows children (default 1).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     threshold: Option<u32>,
     /// How playouts move (default: random for mcts, blend for best).
     #[arg(long, value_enum)]
@@ -253,11 +254,11 @@ pub struct MctsArgs {
     reward: Option<RewardName>,
     /// The percent of a `blend` playout's decisions made by the rules of thumb (of a
     /// `greedy-blend` playout's, by the greedy base policy); default 50.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=100))]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=100), allow_negative_numbers = true)]
     blend_percent: Option<u8>,
     /// What a lost playout's cards home are worth with the `mixed` reward (in [0, 1]);
     /// default 0.2.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     mixed_weight: Option<f64>,
     /// Which moves the search tree holds: `full` (every legal move) or `lean` (no moves
     /// onto or from a copy of another waste pile, and a waste move only when the next move
@@ -266,31 +267,31 @@ pub struct MctsArgs {
     #[arg(long, value_enum)]
     tree: Option<TreeName>,
     /// The seed of the players' random choices (default: the deal's number).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     player_seed: Option<u64>,
     /// Stock orders sampled per move (pimc; default 20) or per turned card (hindsight,
     /// default 16; rollout, default 200).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     samples: Option<u32>,
     /// Rollout levels, 0 to 2 (rollout; default 1): 0 plays the greedy base policy alone,
     /// 1 rolls it out, 2 rolls out a level-1 player (slow: every simulated decision samples
     /// too; each level multiplies the time by about a thousand, so for a level deeper
     /// still late in the deal give --nested-cards).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=2))]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=2), allow_negative_numbers = true)]
     levels: Option<u8>,
     /// Stock orders sampled per decision of the levels below the top (rollout with
     /// --levels 2, or with --nested-cards or --escalate-cards; default 4).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     inner_samples: Option<u32>,
     /// Late in the deal, once at most C cards are face down, roll out a player one level
     /// deeper (rollout; default 0, never): --nested-samples orders per placement, each
     /// played by a rollout player sampling --inner-samples orders per decision. Before
     /// --exact-cards takes over.
-    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u8).range(0..=48))]
+    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u8).range(0..=48), allow_negative_numbers = true)]
     nested_cards: Option<u8>,
     /// Stock orders sampled per placement once --nested-cards applies (rollout; default
     /// 100).
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     nested_samples: Option<u32>,
     /// Earlier in the deal, once at most C cards are face down (more than --nested-cards),
     /// decide again with that deeper player the placements a decision leaves open after its
@@ -298,21 +299,21 @@ pub struct MctsArgs {
     /// never). The deeper player where the quick one cannot tell the placements apart. With
     /// 3 piles, --nested-cards 32 --escalate-cards 48 won 41 of 63 deals, as many as without,
     /// at about 1.6 times the time.
-    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u8).range(0..=48))]
+    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u8).range(0..=48), allow_negative_numbers = true)]
     escalate_cards: Option<u8>,
     /// Play exactly once at most K cards are face down (rollout with --levels 1 or more;
     /// default 0, never): the best chance of winning over every order of those cards,
     /// found by expectimax (with 5, at most about a processor second a move; with 7 and
     /// --exact-positions 50000000, about 3 processor seconds more a game on average and up
     /// to about three minutes); a position too large for it is sampled.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(0..=48))]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(0..=48), allow_negative_numbers = true)]
     exact_cards: Option<u8>,
     /// Positions the exact search of --exact-cards may remember (rollout; default 2000000,
     /// about 250 MB); past it the placement is sampled. The positions of a game's earlier
     /// exact placements are kept for the later ones while they fit. Its memory at the
     /// peak is about 120 bytes a position: with 7 cards face down searches measured
     /// remembered up to 48 million positions (about 6 GB).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000), allow_negative_numbers = true)]
     exact_positions: Option<u64>,
     /// The evaluation the rollout player's base policy ranks the places of the turned card
     /// by (rollout): `order` (default; the waste piles' order and the cards home) or
@@ -332,11 +333,11 @@ pub struct MctsArgs {
     /// time it did not help: with 3 piles 400 samples extended up to 4 times won 545 of
     /// 1,600 deals and 900 samples 549; with 4 piles 100 extended up to 4 times won 1,187
     /// and 300 samples 1,277.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64), allow_negative_numbers = true)]
     extend: Option<u32>,
     /// Solver nodes per move and sample (pimc; default 2000) or per placement and sample
     /// (hindsight; default 1000).
-    #[arg(long, alias = "solver-nodes")]
+    #[arg(long, alias = "solver-nodes", allow_negative_numbers = true)]
     sample_nodes: Option<u64>,
 }
 
@@ -865,13 +866,7 @@ fn run_solve(
         (None, None) => return Err(usage("give --seed S or --deal FILE")),
     };
     let time = match time {
-        Some(t) if !(t.is_finite() && t > 0.0) => {
-            return Err(usage(format!(
-                "--time must be a positive number of seconds, not {t}"
-            )))
-        }
-        // Past the largest duration (about 584 billion years) is no limit at all.
-        Some(t) => Some(Duration::try_from_secs_f64(t).unwrap_or(Duration::MAX)),
+        Some(t) => crate::cli::time_limit("--time", t, false)?,
         None => None,
     };
     let report = solve_with(&deal, SolveLimits { nodes, time }, method);
@@ -945,6 +940,14 @@ fn run_bench(
         )));
     }
     let slice = DealSlice::shard(first_seed, deals, index, count);
+    // Shards past the number of deals are empty: `--deals 4 --shard 8/8` used to play no
+    // deal, print "0 of 0 won" and name deal 7 in its JSON.
+    if slice.count == 0 {
+        return Err(usage(format!(
+            "--shard {index}/{count} holds no deal: shard I/N plays every N-th deal from the I-th, so --deals {deals} allows at most {}",
+            counted(deals, "shard", "shards")
+        )));
+    }
     let seeds: Vec<u64> = slice.numbers().collect();
     let player = match who {
         BenchPlayer::Random => Some((PlayerName::Random, mcts.player(PlayerName::Random)?)),
@@ -1139,11 +1142,14 @@ fn run_compare(
             .copied()
             .filter(|d| y.binary_search(d).is_ok())
             .collect();
-        if common && shared.is_empty() {
+        // Without a deal in common --common has nothing to compare: it is not suggested.
+        if shared.is_empty() {
             return Err(usage(format!(
-                "{} and {} have no deal in common",
+                "{} and {} share no deal ({}; {}): compare results of the same deals",
                 first.display(),
-                second.display()
+                second.display(),
+                counted(x.len() as u64, "deal", "deals"),
+                counted(y.len() as u64, "deal", "deals"),
             )));
         }
         if common {

@@ -7,8 +7,8 @@ use cgtk_poggle::{
     board_symmetries, coset_minimum_gf2_by, coset_minimum_zk, default_cell_size,
     enumerate_solutions, format_grid, nullity_line_with, nullity_method_within, total_presses,
     write_png, write_presses, Analysis, BigUint, BitGrid, Board, BoardError, BoardSize, BoardSpec,
-    CellRows, CosetMinimum, Grid, NullityLine, NullityMethod, Pattern, PressFormat, PressRows,
-    SearchLimits, SearchMethod, MAX_PICTURE_COLOURS,
+    CellRows, CosetMinimum, Grid, NullityLine, NullityMethod, Pattern, PictureError, PressFormat,
+    PressRows, SearchLimits, SearchMethod, MAX_PICTURE_COLOURS,
 };
 use clap::{Args, Subcommand};
 
@@ -35,27 +35,38 @@ pub enum Command {
 /// Limits of the fewest-presses search (`--minimal`, `minimal-table`).
 #[derive(Debug, Args)]
 pub struct SearchLimitArgs {
-    /// Seconds the fewest-presses search may take per board (0: no limit); at the limit the
-    /// best solution found is printed with the proven lower bound, marked not minimal.
+    /// Seconds the fewest-presses search may take per board, fractions allowed (0: no
+    /// limit); at the limit the best solution found is printed with the proven lower bound,
+    /// marked not minimal.
     #[arg(
         long,
         visible_alias = "time",
-        default_value_t = 60,
-        value_name = "SECS"
+        default_value_t = 60.0,
+        value_name = "SECS",
+        allow_hyphen_values = true
     )]
-    pub time_limit: u64,
+    pub time_limit: f64,
 
     /// Candidate solutions the fewest-presses search may evaluate per board (0: no limit).
-    #[arg(long, visible_alias = "nodes", default_value_t = 0, value_name = "N")]
+    #[arg(
+        long,
+        visible_alias = "nodes",
+        default_value_t = 0,
+        value_name = "N",
+        allow_negative_numbers = true
+    )]
     pub node_limit: u64,
 }
 
 impl SearchLimitArgs {
-    fn limits(&self) -> SearchLimits {
-        SearchLimits {
-            time: (self.time_limit > 0).then(|| std::time::Duration::from_secs(self.time_limit)),
+    /// The limits, refusing a time that is negative or not a number (`--time-limit 0.5`
+    /// and `1e30` were refused as "invalid digit found in string"; a time past the largest
+    /// duration is no limit, as in `calculation solve --time`).
+    fn limits(&self) -> Result<SearchLimits> {
+        Ok(SearchLimits {
+            time: crate::cli::time_limit("--time-limit", self.time_limit, true)?,
             nodes: (self.node_limit > 0).then_some(self.node_limit),
-        }
+        })
     }
 }
 
@@ -63,11 +74,17 @@ impl SearchLimitArgs {
 #[derive(Debug, Args)]
 pub struct MinimalTableArgs {
     /// The sizes n of the n×n boards: A..B (both ends included) or a single N.
-    #[arg(long, value_name = "A..B")]
+    #[arg(long, value_name = "A..B", allow_hyphen_values = true)]
     pub sizes: String,
 
     /// Number of colours k (at least 2); the goal is every button at 0 from every button at 1.
-    #[arg(short = 'k', long, default_value_t = 2, value_name = "K")]
+    #[arg(
+        short = 'k',
+        long,
+        default_value_t = 2,
+        value_name = "K",
+        allow_negative_numbers = true
+    )]
     pub colours: u64,
 
     /// Boards on the torus.
@@ -87,10 +104,17 @@ pub struct MinimalTableArgs {
 #[derive(Debug, Args)]
 pub struct BoardArgs {
     /// The board size: N for N×N, or RxC for R rows and C columns.
+    #[arg(allow_negative_numbers = true)]
     pub size: String,
 
     /// Number of colours k (at least 2); a press advances a button by one colour mod k.
-    #[arg(short = 'k', long, default_value_t = 2, value_name = "K")]
+    #[arg(
+        short = 'k',
+        long,
+        default_value_t = 2,
+        value_name = "K",
+        allow_negative_numbers = true
+    )]
     pub colours: u64,
 
     /// Neighbours wrap around the edges (a button reached twice advances twice).
@@ -105,7 +129,7 @@ pub struct BoardArgs {
 
     /// The most memory solving may take, e.g. 512M or 4G (default: the memory the system
     /// reports available). Larger boards are refused up front, saying what they need.
-    #[arg(long, value_name = "SIZE")]
+    #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
     pub max_memory: Option<String>,
 }
 
@@ -120,7 +144,7 @@ pub struct ImageArgs {
 
     /// Pixels a side of one button in --image (default: from 32 for small boards down to
     /// 1 for boards of 512 buttons a side and more).
-    #[arg(long, value_name = "PX", requires = "image", value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, value_name = "PX", requires = "image", value_parser = clap::value_parser!(u32).range(1..=256), allow_negative_numbers = true)]
     pub cell_size: Option<u32>,
 }
 
@@ -136,8 +160,13 @@ pub struct QuietArgs {
     pub picture: ImageArgs,
 }
 
-/// Arguments of `poggle solve`.
+/// Arguments of `poggle solve`. The search limits apply to --minimal alone: given without
+/// it they used to be ignored without a word, while --limit without --all was refused.
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("time_limit", |a| a.requires("minimal")),
+    mut_arg("node_limit", |a| a.requires("minimal"))
+)]
 pub struct SolveArgs {
     /// The board.
     #[command(flatten)]
@@ -162,14 +191,21 @@ pub struct SolveArgs {
     pub all: bool,
 
     /// The most solutions --all lists.
-    #[arg(long, default_value_t = 100, value_name = "N", requires = "all")]
+    #[arg(
+        long,
+        default_value_t = 100,
+        value_name = "N",
+        requires = "all",
+        allow_negative_numbers = true
+    )]
     pub limit: usize,
 
     /// A picture of the press grid.
     #[command(flatten)]
     pub picture: ImageArgs,
 
-    /// Write the press grid to FILE (in --format) instead of printing it.
+    /// Write the press grid to FILE (in --format) instead of printing it; `-` writes it to
+    /// standard output, and the rest of the report to standard error (not with --json).
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -200,11 +236,17 @@ const PRINT_LIMIT: usize = 1_000_000;
 #[derive(Debug, Args)]
 pub struct TableArgs {
     /// The sizes n of the n×n boards: A..B (both ends included) or a single N.
-    #[arg(long, value_name = "A..B")]
+    #[arg(long, value_name = "A..B", allow_hyphen_values = true)]
     pub sizes: String,
 
     /// Numbers of colours, separated by commas.
-    #[arg(short = 'k', long, default_value = "2", value_name = "K,...")]
+    #[arg(
+        short = 'k',
+        long,
+        default_value = "2",
+        value_name = "K,...",
+        allow_hyphen_values = true
+    )]
     pub colours: String,
 
     /// Boards on the torus.
@@ -213,7 +255,7 @@ pub struct TableArgs {
 
     /// The most memory one line may take, e.g. 512M or 4G (default: the memory the
     /// system reports available).
-    #[arg(long, value_name = "SIZE")]
+    #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
     pub max_memory: Option<String>,
 
     /// Compute the table even when it is estimated to take more than an hour (such as
@@ -264,9 +306,20 @@ fn board_spec(args: &BoardArgs) -> Result<BoardSpec> {
     Ok(spec)
 }
 
+/// How messages name a grid file: its path, or `standard input` for `-`.
+fn grid_source(path: &std::path::Path) -> String {
+    if path.as_os_str() == "-" {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Reads the start or goal grid (`which`). Its errors read `FILE: start grid: …`, as those
+/// of a grid that does not fit the board do (they used to read `start FILE: …`).
 fn read_grid(path: &std::path::Path, which: &str) -> Result<Grid> {
     let text = read_input(path)?;
-    Grid::parse(&text).map_err(|e| usage(format!("{which} {}: {e}", path.display())))
+    Grid::parse(&text).map_err(|e| usage(format!("{}: {which} grid: {e}", grid_source(path))))
 }
 
 fn analyze(board: &Board) -> Result<Analysis> {
@@ -389,6 +442,15 @@ fn draw(mut out: OutputFile, grid: &dyn PressRows, k: u32, cell: Option<u32>) ->
 
 fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
     let mut spec = board_spec(&args.board)?;
+    let limits = args.search.limits()?;
+    // `-o -` writes the press grid to standard output, as `--start -` reads standard input
+    // (it wrote a file named `-`); the report then goes to standard error.
+    let to_stdout = args.output.as_deref().is_some_and(|p| p.as_os_str() == "-");
+    if to_stdout && ctx.json {
+        return Err(usage(
+            "--output - writes the press grid to standard output, where --json prints the report: give --output a file",
+        ));
+    }
     // Both read from standard input used to end in "goal -: the grid is empty" (the start
     // had taken all of it).
     let stdin = |p: &Option<PathBuf>| p.as_ref().is_some_and(|p| p.as_os_str() == "-");
@@ -420,8 +482,7 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
             _ => None,
         };
         match file {
-            Some(path) if path.as_os_str() == "-" => usage(format!("standard input: {e}")),
-            Some(path) => usage(format!("{}: {e}", path.display())),
+            Some(path) => usage(format!("{}: {e}", grid_source(path))),
             None => usage(e),
         }
     })?;
@@ -453,7 +514,10 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
         }
     }
     // So are the files asked for: created now, put in place once written.
-    let output_file = args.output.as_deref().map(OutputFile::create).transpose()?;
+    let output_file = match args.output.as_deref() {
+        Some(_) if to_stdout => None,
+        path => path.map(OutputFile::create).transpose()?,
+    };
     let image_file = args
         .picture
         .image
@@ -512,7 +576,7 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
         report.minimal = unique;
         if args.minimal && !unique {
             let start = presses.cells();
-            let best = search_minimum(&board, &start, &basis, &kernel, args.search.limits(), ctx);
+            let best = search_minimum(&board, &start, &basis, &kernel, limits, ctx);
             presses = Presses::Cells(best.presses.clone(), cols);
             report.minimal = best.minimal;
             report.lower_bound = Some(best.lower_bound);
@@ -543,6 +607,18 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
                 .map_err(|e| usage(format!("{path}: {e}")))?;
             out.finish()?;
             report.output = Some(path);
+        } else if to_stdout {
+            let mut stdout = std::io::stdout().lock();
+            // The error of the write itself, so that a closed pipe (`… -o - | head`) is
+            // not an error.
+            write_presses(&mut stdout, format, presses.rows().as_ref(), k)
+                .map_err(|e| match e {
+                    PictureError::Io(e) => anyhow::Error::new(e),
+                    e => anyhow::Error::new(e),
+                })
+                .context("cannot write the press grid to standard output")?;
+            std::io::Write::flush(&mut stdout)?;
+            report.output = Some("standard output".to_string());
         }
         if let Some(out) = image_file {
             report.image = Some(out.path().display().to_string());
@@ -551,6 +627,11 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
         if args.output.is_none() && (cells <= PRINT_LIMIT || args.print) {
             report.presses = Some(grid_rows(&presses.cells(), cols));
         }
+    }
+    if to_stdout {
+        let text = solve_text(&report, k, args.minimal, format);
+        std::io::Write::write_all(&mut std::io::stderr(), text.as_bytes())?;
+        return Ok(());
     }
     ctx.emit(&report, || solve_text(&report, k, args.minimal, format))
 }
@@ -1012,8 +1093,8 @@ fn minimal_table(args: &MinimalTableArgs, ctx: &Context) -> Result<()> {
         .map_err(usage)?;
     // The grids file is created before the work: a path that cannot be written used to be
     // found only after every board had been solved, losing them.
+    let limits = args.limits.limits()?;
     let grids_file = args.grids.as_deref().map(OutputFile::create).transpose()?;
-    let limits = args.limits.limits();
     let bar = ctx.progress((b - a + 1) as u64, "boards");
     let mut lines = Vec::new();
     let mut grids = String::new();

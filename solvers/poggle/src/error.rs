@@ -25,7 +25,7 @@ pub enum BoardError {
         cols: usize,
     },
     /// Solving the board would take more memory than allowed.
-    #[error("board {rows}×{cols} in {k} colours would need {} to solve, more than the {} available", memory_needed(*needed), bytes(*limit))]
+    #[error("board {rows}×{cols} in {k} colours would need {}", memory_over(*needed, *limit, " to solve"))]
     TooMuchMemory {
         /// Rows asked for.
         rows: usize,
@@ -171,13 +171,20 @@ pub enum SolveError {
     Algebra(String),
 }
 
-/// Memory a computation would take, for people: `about 12.5 MB of memory`, or `more
-/// memory than can be addressed` when the estimate overflowed (`u64::MAX`).
-pub(crate) fn memory_needed(n: u64) -> String {
-    if n == u64::MAX {
-        "more memory than can be addressed".into()
+/// Memory a computation would take (`needed`) beyond the `limit`, for people, with what
+/// it is for (`purpose`, such as " to solve"): `about 12.5 MB of memory to solve, more than
+/// the 1.0 GB available`, or `more memory than can be addressed to solve` when the estimate
+/// overflowed (`u64::MAX`), which no memory available could hold (it read "more memory than
+/// can be addressed, more than the 24.6 GB available").
+pub(crate) fn memory_over(needed: u64, limit: u64, purpose: &str) -> String {
+    if needed == u64::MAX {
+        format!("more memory than can be addressed{purpose}")
     } else {
-        format!("about {} of memory", bytes(n))
+        format!(
+            "about {} of memory{purpose}, more than the {} available",
+            bytes(needed),
+            bytes(limit)
+        )
     }
 }
 

@@ -2,7 +2,7 @@
 //! the fastest method that applies, which the line reports.
 
 use crate::board::{Board, BoardSpec};
-use crate::error::{bytes, memory_needed};
+use crate::error::memory_over;
 use crate::error::{BoardError, SolveError};
 use crate::nullity::gf2_nullity_with_progress;
 use num_bigint::BigUint;
@@ -48,7 +48,7 @@ pub struct NullityLine {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TableError {
     /// The polynomial gcd of a plane board in 2 colours would not fit in memory.
-    #[error("size {n}: the polynomial gcd would need {}, more than the {} available", memory_needed(*needed), bytes(*limit))]
+    #[error("size {n}: the polynomial gcd would need {}", memory_over(*needed, *limit, ""))]
     TooMuchMemory {
         /// The side asked for.
         n: usize,

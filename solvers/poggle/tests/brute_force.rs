@@ -233,12 +233,13 @@ fn bad_boards_are_rejected() {
             .build(),
         Err(BoardError::TooMuchMemory { .. })
     ));
-    // rows × cols past the address space.
+    // rows × cols past the address space: no memory available could hold it, so it is not
+    // compared with what is (it read "… to solve, more than the 24.6 GB available").
     let err = BoardSpec::new(usize::MAX, 3, 2).build().unwrap_err();
     assert!(matches!(err, BoardError::TooMuchMemory { .. }));
     assert!(
         err.to_string()
-            .contains("would need more memory than can be addressed to solve, more than the"),
+            .ends_with("in 2 colours would need more memory than can be addressed to solve"),
         "{err}"
     );
     let mut spec = BoardSpec::new(2, 2, 3);
