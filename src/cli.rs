@@ -290,7 +290,10 @@ impl OutputFile {
     /// Flushes the content and puts it at `path`, replacing any file there; returns its
     /// size in bytes.
     pub fn finish(mut self) -> Result<u64> {
-        let failed = |e: io::Error| anyhow::anyhow!("cannot write {}: {e}", self.path.display());
+        // The io::Error stays in the chain, so that a closed pipe is not an error.
+        let failed = |e: io::Error| {
+            anyhow::Error::new(e).context(format!("cannot write {}", self.path.display()))
+        };
         self.writer.flush().map_err(failed)?;
         let file = self.writer.get_ref();
         let bytes = file.metadata().map_err(failed)?.len();

@@ -623,3 +623,55 @@ fn start_and_goal_file_messages_have_one_form() {
         err.stderr
     );
 }
+
+/// The same through `/dev/stdout`, a device written directly: the write error was turned
+/// into a usage error (`error: /dev/stdout: Broken pipe`, exit code 2), losing the closed
+/// pipe; a full disk is a failure (exit code 1), not the user's mistake.
+#[cfg(unix)]
+#[test]
+fn poggle_output_device_errors_keep_their_cause() {
+    use std::io::Read;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(["poggle", "solve", "1000", "-o", "/dev/stdout"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 10];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    if std::path::Path::new("/dev/full").exists() {
+        for args in [
+            &["poggle", "solve", "1000", "-o", "/dev/full"][..],
+            &["poggle", "solve", "100", "--image", "/dev/full"],
+        ] {
+            let run = cgtk(args);
+            assert_eq!(run.code, 1, "{args:?}: {}", run.stderr);
+            assert!(
+                run.stderr
+                    .contains("error: cannot write /dev/full: No space left on device"),
+                "{}",
+                run.stderr
+            );
+        }
+        assert!(std::fs::metadata("/dev/full")
+            .map(|m| !m.is_file())
+            .unwrap_or(true));
+    }
+}
+
+/// `--image -` wrote a file named `-` (and `quiet` files `--1.png`, …).
+#[test]
+fn poggle_image_dash_is_refused() {
+    for args in [
+        &["poggle", "solve", "3", "--image", "-"][..],
+        &["poggle", "quiet", "4", "--image", "-"],
+    ] {
+        let e = usage_error(args);
+        assert!(e.contains("a picture is written to a file"), "{e}");
+    }
+}

@@ -139,13 +139,24 @@ pub struct ImageArgs {
     /// Draw the press grid as a PNG picture: one colour per press count 0..k−1 (white for
     /// 0) and a legend below; written row by row, so boards of 10⁸ buttons work (up to
     /// 254 colours).
-    #[arg(long, value_name = "FILE.png")]
+    #[arg(long, value_name = "FILE.png", value_parser = image_path)]
     pub image: Option<PathBuf>,
 
     /// Pixels a side of one button in --image (default: from 32 for small boards down to
     /// 1 for boards of 512 buttons a side and more).
     #[arg(long, value_name = "PX", requires = "image", value_parser = clap::value_parser!(u32).range(1..=256), allow_negative_numbers = true)]
     pub cell_size: Option<u32>,
+}
+
+/// An `--image` file: `-` was written as a file named `-` (and `quiet` as `--1.png`, …).
+fn image_path(text: &str) -> Result<PathBuf, String> {
+    if text == "-" {
+        return Err(
+            "a picture is written to a file: name one, e.g. board.png (- for standard output is not taken)"
+                .to_string(),
+        );
+    }
+    Ok(PathBuf::from(text))
 }
 
 /// Arguments of `poggle quiet`.
@@ -436,8 +447,19 @@ fn same_regular_file(a: &std::path::Path, b: &std::path::Path) -> bool {
 fn draw(mut out: OutputFile, grid: &dyn PressRows, k: u32, cell: Option<u32>) -> Result<()> {
     let cell = cell.unwrap_or_else(|| default_cell_size(grid.rows(), grid.cols()));
     let path = out.path().display().to_string();
-    write_png(out.writer(), grid, k, cell).map_err(|e| usage(format!("{path}: {e}")))?;
+    write_png(out.writer(), grid, k, cell).map_err(|e| write_failed(&path, e))?;
     out.finish().map(drop)
+}
+
+/// The error of writing a press grid or a picture to `path`: a failed write keeps its
+/// `io::Error` (exit code 1, and 0 for a closed pipe: `-o /dev/stdout | head` said `error:
+/// /dev/stdout: Broken pipe` with exit code 2); a format that cannot hold the board is the
+/// user's choice (exit code 2).
+fn write_failed(path: &str, e: PictureError) -> anyhow::Error {
+    match e {
+        PictureError::Io(e) => anyhow::Error::new(e).context(format!("cannot write {path}")),
+        e => usage(format!("{path}: {e}")),
+    }
 }
 
 fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
@@ -604,7 +626,7 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
         if let Some(mut out) = output_file {
             let path = out.path().display().to_string();
             write_presses(out.writer(), format, presses.rows().as_ref(), k)
-                .map_err(|e| usage(format!("{path}: {e}")))?;
+                .map_err(|e| write_failed(&path, e))?;
             out.finish()?;
             report.output = Some(path);
         } else if to_stdout {
@@ -612,11 +634,7 @@ fn solve(args: &SolveArgs, ctx: &Context) -> Result<()> {
             // The error of the write itself, so that a closed pipe (`… -o - | head`) is
             // not an error.
             write_presses(&mut stdout, format, presses.rows().as_ref(), k)
-                .map_err(|e| match e {
-                    PictureError::Io(e) => anyhow::Error::new(e),
-                    e => anyhow::Error::new(e),
-                })
-                .context("cannot write the press grid to standard output")?;
+                .map_err(|e| write_failed("standard output", e))?;
             std::io::Write::flush(&mut stdout)?;
             report.output = Some("standard output".to_string());
         }
