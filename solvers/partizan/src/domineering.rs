@@ -110,8 +110,9 @@ impl DomineeringBoard {
         out
     }
 
-    /// The connected regions of empty cells, each cropped to its bounding box.
-    fn regions(&self) -> Vec<DomineeringBoard> {
+    /// The connected regions of empty cells, each cropped to its bounding box (found one at
+    /// a time: most boards are one region, and a vector for them cost an allocation each).
+    fn regions(&self) -> impl Iterator<Item = DomineeringBoard> + '_ {
         let (r, c) = (self.rows(), self.cols());
         let row_mask = low_bits(c);
         // Cells not in the first (last) column: where a shift right (left) may land.
@@ -121,8 +122,10 @@ impl DomineeringBoard {
         }
         let not_last_col = not_first_col >> 1;
         let mut left = self.empty;
-        let mut out = Vec::new();
-        while left != 0 {
+        std::iter::from_fn(move || {
+            if left == 0 {
+                return None;
+            }
             let mut region = left & left.wrapping_neg();
             loop {
                 let grown = region
@@ -137,9 +140,8 @@ impl DomineeringBoard {
                 region = grown;
             }
             left &= !region;
-            out.push(self.crop(region));
-        }
-        out
+            Some(self.crop(region))
+        })
     }
 
     fn crop(&self, mask: u64) -> DomineeringBoard {
