@@ -155,6 +155,14 @@ impl<G: TableGame + Notation + Predecessors + Sync> Advisor<G> for TableAdvisor<
         let best = best.map_err(|e| format!("table: {e}"))?;
         Ok(best.map(|(mv, v)| (mv, verdict_note(v))))
     }
+
+    fn verdict(&mut self, game: &G) -> Option<Verdict> {
+        match &mut self.solved {
+            Solved::Memory(s) => s.verdict(game.index()),
+            Solved::File(t) => t.verdict(game).ok().flatten(),
+            Solved::Later(_) => None,
+        }
+    }
 }
 
 /// Perfect play by an exact rule of the game (Nim's nim-sum) whenever the search does not

@@ -266,6 +266,9 @@ impl Playable for CalculationPlay {
     fn puzzle_verb(&self) -> &'static str {
         "play"
     }
+    fn over_text(&self) -> String {
+        "the deal is over".to_string()
+    }
     fn render(&self) -> String {
         format!(
             "deal {} ({} waste piles)\n{}",

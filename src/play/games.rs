@@ -292,6 +292,7 @@ pub fn build_poggle(setup: &Setup) -> Result<Box<dyn Playable>, String> {
             Box::new(PoggleHint),
         )
         .puzzle()
+        .over_text("the puzzle is solved")
         .no_move_reason("this board cannot be solved: no presses reach the goal"),
     ))
 }

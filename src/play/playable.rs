@@ -2,6 +2,7 @@
 //! engine that knows the best move.
 
 use cgtk_core::{Game, Notation, Outcome, Player, Render};
+use cgtk_retro::Verdict;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
@@ -76,6 +77,17 @@ pub trait Playable {
     fn end_text(&self) -> Option<String> {
         None
     }
+    /// What is said of the position once play has ended, in refusals and after `show`:
+    /// `the game is over`, or a puzzle's own words (`the puzzle is solved`).
+    fn over_text(&self) -> String {
+        "the game is over".to_string()
+    }
+    /// The solved table's verdict on the position for the side to move, when the engine
+    /// has one at hand (a game played from a table already solved or opened); `None`
+    /// otherwise.
+    fn table_verdict(&mut self) -> Option<Verdict> {
+        None
+    }
     /// The verb of the user's moves in a puzzle (`you press b3`).
     fn puzzle_verb(&self) -> &'static str {
         "press"
@@ -92,6 +104,11 @@ pub trait Advisor<G: Game> {
     /// The best move and a note, `None` when there is no move; an error when the engine
     /// cannot answer. `seed` makes randomised engines reproducible.
     fn best_move(&mut self, game: &G, seed: u64) -> Result<Option<(G::Move, String)>, String>;
+    /// The solved verdict of `game` for the side to move, when the advisor has solved
+    /// values at hand (it never solves for this); `None` by default.
+    fn verdict(&mut self, _game: &G) -> Option<Verdict> {
+        None
+    }
 }
 
 /// A game of any type implementing cgtk-core's traits, made [`Playable`].
@@ -109,6 +126,7 @@ pub struct Match<G: Game> {
     advisor: Box<dyn Advisor<G>>,
     sgf: Option<SgfHooks<G>>,
     no_move: &'static str,
+    over: &'static str,
 }
 
 /// A game record read from SGF: the rules variant and the moves as text.
@@ -145,12 +163,20 @@ impl<G: Game + Notation + Render> Match<G> {
             advisor,
             sgf: None,
             no_move: NO_MOVE,
+            over: "the game is over",
         }
     }
 
     /// Says why the advisor finds no move before the game is over (`hint` prints it).
     pub fn no_move_reason(mut self, reason: &'static str) -> Self {
         self.no_move = reason;
+        self
+    }
+
+    /// Says what the position is once play has ended (`the puzzle is solved`), for
+    /// refusals and `show`.
+    pub fn over_text(mut self, text: &'static str) -> Self {
+        self.over = text;
         self
     }
 
@@ -213,7 +239,7 @@ impl<G: Game + Notation + Render> Playable for Match<G> {
     }
     fn play(&mut self, text: &str) -> Result<String, String> {
         if self.position.outcome().is_some() {
-            return Err("the game is over".to_string());
+            return Err(self.over.to_string());
         }
         let mv = self.position.parse_move(text).map_err(|e| e.to_string())?;
         if !self.position.is_legal(mv) {
@@ -251,6 +277,15 @@ impl<G: Game + Notation + Render> Playable for Match<G> {
     }
     fn no_move_reason(&self) -> String {
         self.no_move.to_string()
+    }
+    fn over_text(&self) -> String {
+        self.over.to_string()
+    }
+    fn table_verdict(&mut self) -> Option<Verdict> {
+        if self.position.outcome().is_some() {
+            return None;
+        }
+        self.advisor.verdict(&self.position)
     }
     fn to_sgf(&self) -> Option<String> {
         self.sgf.as_ref().map(|h| (h.write)(&self.position))

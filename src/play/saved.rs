@@ -14,8 +14,10 @@ pub struct SavedGame {
     pub game: String,
     /// Its rules variant.
     pub variant: String,
-    /// The AI level, 0 to 100.
-    pub level: u8,
+    /// The AI level, 0 to 100; `None` for a game without engine levels (Poggle saved a
+    /// meaningless `"level": 100`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<u8>,
     /// The seed of the engine's random choices.
     pub seed: u64,
     /// The user's side (`--you`); `None` in files saved before it was recorded, and in SGF
@@ -40,7 +42,10 @@ const OBJECT: &str =
 struct SavedGameFile {
     game: String,
     variant: String,
-    level: Box<RawValue>,
+    // Absent for a game without engine levels; files saved before carry one anyway.
+    // `null` is kept as written (and refused), not read as absent.
+    #[serde(default, deserialize_with = "present")]
+    level: Option<Box<RawValue>>,
     seed: Box<RawValue>,
     // Files saved before the side was recorded have none. Read as text: serde named a
     // wrong word an "unknown variant", which a saved game's `variant` field makes obscure.
@@ -64,8 +69,18 @@ impl SavedGame {
         }
         let file: SavedGameFile =
             serde_json::from_str(text).map_err(|e| format!("not a saved game: {e}"))?;
-        let level = whole_number(&file.level, "level", 100)?;
-        let level = u8::try_from(level).map_err(|_| format!("level {level} is out of range"))?;
+        let level = match &file.level {
+            Some(raw) => {
+                let level = whole_number(raw, "level", 100)?;
+                Some(u8::try_from(level).map_err(|_| format!("level {level} is out of range"))?)
+            }
+            None if has_levels(&file.game) => {
+                return Err("not a saved game: missing field `level`".to_string())
+            }
+            None => None,
+        };
+        // A game without levels ignores the one an older file gives.
+        let level = level.filter(|_| has_levels(&file.game));
         let seed = whole_number(&file.seed, "seed", u64::MAX)?;
         // `"variant":""` was read as the game's default.
         if file.variant.trim().is_empty() {
@@ -98,6 +113,20 @@ impl SavedGame {
         }
         Ok(())
     }
+}
+
+/// A field that is present, whatever its value (`null` included), for `Option` fields
+/// whose absence is what `None` means.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Box<RawValue>>, D::Error> {
+    Box::<RawValue>::deserialize(d).map(Some)
+}
+
+/// Whether `game` has engine levels (an unknown game is refused later, by name).
+pub(crate) fn has_levels(game: &str) -> bool {
+    crate::games::GAMES
+        .iter()
+        .find(|g| g.id == game)
+        .map_or(true, |g| g.supports.levels)
 }
 
 /// The user's side in a saved game, as `--you` takes it.

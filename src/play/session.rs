@@ -1,10 +1,11 @@
 //! The interactive loop: reads commands, plays moves, lets the engine answer, draws the
 //! board. All input and output go through the reader and writer passed in.
 
+use super::advisors::plies;
 use super::playable::Playable;
 use super::SavedGame;
 use crate::cli::counted;
-use cgtk_core::{Outcome, Player};
+use cgtk_core::{Outcome, Player, Value};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::io::{self, BufRead, Write};
@@ -152,11 +153,9 @@ impl<'a> Session<'a> {
         saved.replay(game.as_mut())?;
         self.game = game;
         let mut changed = Vec::new();
-        if saved.level != self.options.level {
-            changed.push(format!(
-                "level {} (was {})",
-                saved.level, self.options.level
-            ));
+        let level = saved.level.unwrap_or(self.options.level);
+        if level != self.options.level {
+            changed.push(format!("level {level} (was {})", self.options.level));
         }
         if saved.seed != self.options.seed {
             changed.push(format!("seed {} (was {})", saved.seed, self.options.seed));
@@ -169,7 +168,7 @@ impl<'a> Session<'a> {
             ));
             self.options.seats = you;
         }
-        self.options.level = saved.level;
+        self.options.level = level;
         self.options.seed = saved.seed;
         self.announced_end = false;
         Ok(changed)
@@ -184,7 +183,7 @@ impl<'a> Session<'a> {
                 return Ok(SavedGame {
                     game: self.game.game_id().to_string(),
                     variant,
-                    level: self.options.level,
+                    level: Some(self.options.level),
                     seed: self.options.seed,
                     you: None,
                     moves,
@@ -208,7 +207,8 @@ impl<'a> Session<'a> {
         SavedGame {
             game: self.game.game_id().to_string(),
             variant: self.game.variant().to_string(),
-            level: self.options.level,
+            // Poggle saved a meaningless `"level": 100`: it has no engine levels.
+            level: super::saved::has_levels(self.game.game_id()).then_some(self.options.level),
             seed: self.options.seed,
             you: Some(self.options.seats),
             moves: self.game.record(),
@@ -298,7 +298,22 @@ impl<'a> Session<'a> {
         while self.game.outcome().is_none() && !self.human(self.game.to_move()) {
             let ply = self.game.record().len();
             if self.options.seats == Seats::None && ply >= self.options.max_engine_plies {
-                writeln!(out, "stopped: no result after {ply} plies")?;
+                // A game the table calls a draw stopped without saying so.
+                let verdict = self.game.table_verdict().map_or(String::new(), |v| {
+                    let p = self.game.to_move();
+                    let winner = match v.value {
+                        Value::Draw => {
+                            return "; the position is a draw with best play (table)".to_string()
+                        }
+                        Value::Win => p,
+                        Value::Loss => p.opponent(),
+                    };
+                    let within = v
+                        .distance
+                        .map_or(String::new(), |d| format!(" in {}", plies(d)));
+                    format!("; with best play {winner} wins{within} (table)")
+                });
+                writeln!(out, "stopped: no result after {ply} plies{verdict}")?;
                 return Ok(false);
             }
             let mut rng = ChaCha8Rng::seed_from_u64(self.options.seed);
@@ -387,7 +402,7 @@ impl<'a> Session<'a> {
             "show" => {
                 writeln!(out, "{}", self.game.render())?;
                 if self.game.outcome().is_some() {
-                    writeln!(out, "the game is over")?;
+                    writeln!(out, "{}", self.game.over_text())?;
                 }
             }
             "help" => {
@@ -408,7 +423,7 @@ impl<'a> Session<'a> {
                 // After the end this line used to stop at `legal moves: `.
                 let legal = self.game.legal_moves();
                 if legal.is_empty() && self.game.outcome().is_some() {
-                    writeln!(out, "legal moves: none (the game is over)")?;
+                    writeln!(out, "legal moves: none ({})", self.game.over_text())?;
                 } else {
                     writeln!(out, "legal moves: {}", legal.join(" "))?;
                 }
@@ -421,7 +436,7 @@ impl<'a> Session<'a> {
                     Some(h) => writeln!(out, "hint: {h}")?,
                     // An unsolvable Poggle board was answered "the game is over".
                     None if self.game.outcome().is_some() => {
-                        writeln!(out, "no hint: the game is over")?
+                        writeln!(out, "no hint: {}", self.game.over_text())?
                     }
                     None => writeln!(out, "no hint: {}", self.game.no_move_reason())?,
                 }
@@ -486,9 +501,11 @@ impl<'a> Session<'a> {
                 self.reject(line, format!("{word} needs a file name"));
             }
             _ => {
+                // A solved puzzle and a finished deal were "the game is over" too.
                 if self.game.outcome().is_some() {
-                    writeln!(out, "the game is over; undo, load, or quit")?;
-                    self.reject(line, "the game is over");
+                    let over = self.game.over_text();
+                    writeln!(out, "{over}; undo, load, or quit")?;
+                    self.reject(line, over);
                     return Ok(true);
                 }
                 // A stray paste of 100,000 characters was quoted whole in the answer.

@@ -248,3 +248,39 @@ fn options_a_game_would_ignore_are_refused() {
     );
     assert!(build_checked(entry("nim"), &mcts).is_ok());
 }
+
+/// An engine-against-engine game stopped at its ply limit said only "no result after N
+/// plies", though the table the engines play from knows the position's value. Fox and
+/// Hounds is a win for the hounds: after the fox's first move, the table's distance for
+/// the hounds (checked against the solution itself) is given.
+#[test]
+fn an_engine_game_stopped_at_its_limit_gives_the_table_verdict() {
+    use cgtk_games::fox_hounds::FoxHounds;
+    let game = build_fox_hounds(&setup("")).unwrap();
+    let rebuild = |v: &str| build_fox_hounds(&setup(v));
+    let options = Options {
+        level: 100,
+        seats: Seats::None,
+        seed: 1,
+        echo: false,
+        max_engine_plies: 1,
+    };
+    let mut session = Session::new(game, options, &rebuild);
+    let mut out = Vec::new();
+    session.run(&mut "".as_bytes(), &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let start = FoxHounds::start(Default::default());
+    let solution = cgtk_retro::solve(&start, &|_| {}).unwrap();
+    let moves = session.summary().moves;
+    let mut after = start;
+    after.make(after.parse_move(&moves[0]).unwrap());
+    let verdict = solution.verdict(after.index()).unwrap();
+    assert_eq!(verdict.value, Value::Win);
+    let plies = verdict.distance.unwrap();
+    assert!(
+        out.contains(&format!(
+            "stopped: no result after 1 plies; with best play second wins in {plies} plies (table)"
+        )),
+        "{out}"
+    );
+}

@@ -205,12 +205,24 @@ impl Notation for Chess {
         mv.uci()
     }
 
+    /// Reads UCI long algebraic notation in any case (`E2E4`, `e7e8Q`: without SAN,
+    /// capitals mean nothing of their own). A refusal says why when that is cheap to
+    /// tell: no piece on the square, the opponent's piece, a promotion without its letter.
+    ///
+    /// ```
+    /// use cgtk_chess::Chess;
+    /// use cgtk_core::Notation;
+    /// let game = Chess::from_fen("8/4P3/8/8/8/8/8/k6K w - - 0 1").unwrap();
+    /// assert_eq!(game.move_text(game.parse_move("e7e8Q").unwrap()), "e7e8q");
+    /// let refusal = game.parse_move("e7e8").unwrap_err().to_string();
+    /// assert!(refusal.ends_with("write e7e8q, e7e8r, e7e8b or e7e8n"), "{refusal}");
+    /// ```
     fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
         let err = |reason: &str| NotationError::Move {
             text: text.to_string(),
             reason: reason.to_string(),
         };
-        let t = text.trim();
+        let t = text.trim().to_ascii_lowercase();
         if !(t.len() == 4 || t.len() == 5) || !t.is_ascii() {
             return Err(err(
                 "expected a move in long algebraic notation such as e2e4 or e7e8q",
@@ -228,7 +240,38 @@ impl Notation for Chess {
         };
         self.pos
             .find_move(from, to, promotion)
-            .ok_or_else(|| err("not a legal move in this position"))
+            .ok_or_else(|| err(&self.why_illegal(from, to, promotion)))
+    }
+}
+
+impl Chess {
+    /// Why the move from `from` to `to` (promoting to `promotion`) is not legal here.
+    fn why_illegal(&self, from: Square, to: Square, promotion: Option<Role>) -> String {
+        let colour = |c: Color| match c {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        let piece = self.pos.board[from.index()];
+        if piece.is_empty() {
+            return format!("there is no piece on {from}");
+        }
+        if piece.color() != self.pos.side {
+            return format!(
+                "the piece on {from} is {}'s; {} is to move",
+                colour(piece.color()),
+                colour(self.pos.side)
+            );
+        }
+        let plain = format!("{from}{to}");
+        match promotion {
+            None if self.pos.find_move(from, to, Some(Role::Queen)).is_some() => format!(
+                "a pawn reaching the last rank promotes: write {plain}q, {plain}r, {plain}b or {plain}n"
+            ),
+            Some(_) if self.pos.find_move(from, to, None).is_some() => {
+                format!("{plain} is not a promotion: write {plain}")
+            }
+            _ => "not a legal move in this position".to_string(),
+        }
     }
 }
 

@@ -410,7 +410,7 @@ fn bad_lines_get_an_info_string_and_change_nothing() {
     let before = uci.game().clone();
     for (line, message) in [
         ("position fen 8/8/8 w - - 0 1", "ignored position: invalid FEN \"8/8/8 w - - 0 1\": the board has 3 ranks separated by '/', expected 8"),
-        ("position startpos moves e2e4 e2e4", "ignored position: move 2 \"e2e4\" is not playable: invalid move \"e2e4\": not a legal move in this position"),
+        ("position startpos moves e2e4 e2e4", "ignored position: move 2 \"e2e4\" is not playable: invalid move \"e2e4\": there is no piece on e2"),
         ("position startpos e2e4", "ignored position: unexpected \"e2e4\" after the start position (moves follow the word 'moves')"),
         ("position", "ignored position: expected 'startpos' or 'fen <FEN>', found \"\""),
         ("position somewhere", "ignored position: expected 'startpos' or 'fen <FEN>', found \"somewhere\""),

@@ -35,10 +35,11 @@
 
 pub mod heuristics;
 
+use crate::move_text::{parse_from_to_any_case, refused};
 pub use cgtk_core::VariantError;
 use cgtk_core::{
-    parse_from_to, require_legal, FromTo, Game, Notation, NotationError, Outcome, PerfectIndex,
-    Player, PositionKey, Predecessors, Render, TableGame,
+    FromTo, Game, Notation, NotationError, Outcome, PerfectIndex, Player, PositionKey,
+    Predecessors, Render, TableGame,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -553,8 +554,54 @@ impl Notation for FoxHounds {
             form: "expected from-to with dark squares, e.g. d8-c7",
             places: "squares are dark squares a1..h8",
         };
-        let (from, _, to) = parse_from_to(text, &syntax, square_number)?;
-        require_legal(self, Move { from, to }, text)
+        let (from, _, to) = parse_from_to_any_case(text, &syntax, square_number)?;
+        let mv = Move { from, to };
+        if self.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(refused(text, self.why_illegal(mv)))
+        }
+    }
+}
+
+impl FoxHounds {
+    /// Why `mv` is not legal here (it said only "not a legal move in this position").
+    fn why_illegal(&self, mv: Move) -> String {
+        let (from, to) = (square_name(mv.from), square_name(mv.to));
+        let reach = neighbours()[mv.from as usize];
+        if mv.from == mv.to {
+            return "a move goes from one square to another".to_string();
+        }
+        let (piece, forward_only) = if mv.from == self.fox {
+            ("the fox", false)
+        } else if self.hounds >> mv.from & 1 == 1 {
+            ("a hound", true)
+        } else {
+            return format!("there is no piece on {from}");
+        };
+        match (forward_only, self.fox_to_move) {
+            (true, true) => {
+                return format!(
+                    "the hound on {from} moves only when the hounds are to move; the fox is to move"
+                )
+            }
+            (false, false) => {
+                return format!(
+                    "the fox on {from} moves only when the fox is to move; the hounds are to move"
+                )
+            }
+            _ => {}
+        }
+        if forward_only && reach[0] >> mv.to & 1 == 0 {
+            return format!("{piece} moves one square diagonally forward (towards rank 8)");
+        }
+        if (reach[0] | reach[1]) >> mv.to & 1 == 0 {
+            return format!("{piece} moves one square diagonally");
+        }
+        if mv.to == self.fox || self.hounds >> mv.to & 1 == 1 {
+            return format!("{to} is not empty");
+        }
+        "not a legal move in this position".to_string()
     }
 }
 

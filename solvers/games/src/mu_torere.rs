@@ -40,10 +40,11 @@
 //! assert_eq!(game.position_text(), "bbb.wwww/b w");
 //! ```
 
+use crate::move_text::{parse_from_to_any_case, refused};
 pub use cgtk_core::VariantError;
 use cgtk_core::{
-    parse_from_to, require_legal, FromTo, Game, Notation, NotationError, Outcome, PerfectIndex,
-    Player, PositionKey, Predecessors, Render, TableGame,
+    FromTo, Game, Notation, NotationError, Outcome, PerfectIndex, Player, PositionKey,
+    Predecessors, Render, TableGame,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -482,8 +483,69 @@ impl Notation for MuTorere {
             form: "expected from-to with points 1..8 and c, e.g. 4-c",
             places: "points are 1..8 and c",
         };
-        let (from, _, to) = parse_from_to(text, &syntax, parse_point)?;
-        require_legal(self, Move { from, to }, text)
+        let (from, _, to) = parse_from_to_any_case(text, &syntax, parse_point)?;
+        let mv = Move { from, to };
+        if self.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(refused(text, self.why_illegal(mv)))
+        }
+    }
+}
+
+impl MuTorere {
+    /// Why `mv` is not legal here (`2-c` said only "not a legal move in this position",
+    /// though the rule for entering the centre is the game's one subtlety).
+    fn why_illegal(&self, mv: Move) -> String {
+        let colour = |p: Player| if p == Player::First { "black" } else { "white" };
+        let (from, to) = (point_name(mv.from), point_name(mv.to));
+        let me = self.to_move;
+        match self.cells[mv.from as usize] {
+            None => return format!("there is no piece on {from}"),
+            Some(p) if p != me => {
+                return format!(
+                    "the piece on {from} is {}'s; {} is to move",
+                    colour(p),
+                    colour(me)
+                )
+            }
+            Some(_) => {}
+        }
+        if mv.from == mv.to {
+            return "a move goes from one point to another".to_string();
+        }
+        if self.cells[mv.to as usize].is_some() {
+            return format!(
+                "{to} is not empty; a piece moves to the empty point, now {}",
+                point_name(self.empty_point())
+            );
+        }
+        let ring_neighbours = mv.from != CENTRE
+            && mv.to != CENTRE
+            && (mv.from + 1) % 8 != mv.to
+            && (mv.to + 1) % 8 != mv.from;
+        if ring_neighbours {
+            return format!(
+                "{from} and {to} are not adjacent: a ring point is next to the two beside it and to the centre"
+            );
+        }
+        if mv.to == CENTRE && !self.may_enter_centre(mv.from, me, self.opening_turns) {
+            let (left, right) = ((mv.from + 7) % 8, (mv.from + 1) % 8);
+            let when = if self.variant.opening == Opening::FirstTwoTurns {
+                "on the first two turns, "
+            } else {
+                ""
+            };
+            return format!(
+                "{when}a piece moves from the ring to the centre only when one of its ring neighbours is an opponent's piece; the neighbours of {from} are {} and {}, both {}",
+                point_name(left.min(right)),
+                point_name(left.max(right)),
+                // The centre is the empty point, so both neighbours hold pieces, and
+                // neither is the opponent's.
+                colour(me)
+            );
+        }
+        "not a legal move in this position".to_string()
     }
 }
 

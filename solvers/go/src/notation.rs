@@ -62,20 +62,22 @@ impl Notation for Go {
 }
 
 impl Render for Go {
-    /// The board with GTP coordinates, then the komi and the area score so far.
+    /// The board with GTP coordinates, then the komi and the area score so far, and the
+    /// colour to move (as every game's board says who is to move; Go's never did).
     ///
     /// ```
     /// use cgtk_core::Render;
     /// let text = cgtk_go::Go::new(3, 3).unwrap().render();
     /// assert!(text.starts_with("   A B C\n 3 . . . 3\n"));
-    /// assert!(text.ends_with("komi 0, area score 0\n"));
+    /// assert!(text.ends_with("komi 0, area score 0\nblack to move\n"));
     /// ```
     fn render(&self) -> String {
         format!(
-            "{}komi {}, area score {}\n",
+            "{}komi {}, area score {}\n{} to move\n",
             board_text(self),
             self.rules().komi,
-            self.score_text()
+            self.score_text(),
+            self.to_move_color()
         )
     }
 }

@@ -71,10 +71,10 @@ pub enum Move {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseMoveError {
     /// Not of the form `FROM-TO`.
-    #[error("`{0}` is not a move: write FROM-TO with FROM s or w1..w4 and TO f1..f4 or w1..w4, e.g. s-f1, s-w2, w3-f4")]
+    #[error("{0:?} is not a move: write FROM-TO with FROM s or w1..w4 and TO f1..f4 or w1..w4, e.g. s-f1, s-w2, w3-f4")]
     Syntax(String),
     /// A move from one waste pile to another.
-    #[error("`{0}`: cards never move from one waste pile to another")]
+    #[error("{0:?}: cards never move from one waste pile to another")]
     WasteToWaste(String),
 }
 

@@ -195,7 +195,7 @@ fn bad_move_text_is_refused() {
     assert_eq!(err, ParseMoveError::WasteToWaste("w1-w2".into()));
     assert_eq!(
         err.to_string(),
-        "`w1-w2`: cards never move from one waste pile to another"
+        "\"w1-w2\": cards never move from one waste pile to another"
     );
 }
 

@@ -64,10 +64,11 @@
 //! assert_eq!(after.class_size(), 16);
 //! ```
 
+use crate::move_text::{parse_from_to_any_case, refused};
 pub use cgtk_core::VariantError;
 use cgtk_core::{
-    parse_from_to, require_legal, FromTo, Game, Notation, NotationError, Outcome, PerfectIndex,
-    Player, PositionKey, Predecessors, Render, TableGame,
+    FromTo, Game, Notation, NotationError, Outcome, PerfectIndex, Player, PositionKey,
+    Predecessors, Render, TableGame,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -655,7 +656,7 @@ impl Notation for Kono {
             form: "expected a step like a2-a3 or a capture like a1xa3",
             places: "cells are a1..d4",
         };
-        let (from, separator, to) = parse_from_to(text, &syntax, parse_cell)?;
+        let (from, separator, to) = parse_from_to_any_case(text, &syntax, parse_cell)?;
         let capture = separator == 'x';
         let mv = Move { from, to, capture };
         // `a1-a3` was answered "not a legal move" when the capture `a1xa3` was legal.
@@ -666,16 +667,71 @@ impl Notation for Kono {
                 ..mv
             })
         {
-            return Err(NotationError::Move {
-                text: text.to_string(),
-                reason: format!(
+            return Err(refused(
+                text,
+                format!(
                     "a jump is a capture here: write {}x{}",
                     cell_name(from),
                     cell_name(to)
                 ),
-            });
+            ));
         }
-        require_legal(self, mv, text)
+        if self.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(refused(text, self.why_illegal(mv)))
+        }
+    }
+}
+
+impl Kono {
+    /// Why `mv` is not legal here (it said only "not a legal move in this position").
+    fn why_illegal(&self, mv: Move) -> String {
+        let me = self.to_move;
+        let side = |p: Player| if p == Player::First { 'x' } else { 'o' };
+        let (from, to) = (cell_name(mv.from), cell_name(mv.to));
+        if mv.from == mv.to {
+            return "a move goes from one cell to another".to_string();
+        }
+        let mine = self.pieces[me.index()];
+        let theirs = self.pieces[me.opponent().index()];
+        if theirs >> mv.from & 1 == 1 {
+            return format!(
+                "the piece on {from} is {}'s; {} is to move",
+                side(me.opponent()),
+                side(me)
+            );
+        }
+        if mine >> mv.from & 1 == 0 {
+            return format!("there is no piece on {from}");
+        }
+        // The direction from `from` in which `to` is one (or two) cells away.
+        let reach = &REACH[mv.from as usize];
+        let target = 1u16 << mv.to;
+        if !mv.capture {
+            if !reach.iter().any(|&(next, _)| next == target) {
+                return "a step goes to the next cell in a row or column".to_string();
+            }
+            if self.empty() & target == 0 {
+                return format!("{to} is not empty");
+            }
+            if self.variant.compulsory_capture && self.has_capture(me) {
+                return "a capture is compulsory (compulsory-capture) and one can be played"
+                    .to_string();
+            }
+        } else {
+            let Some(&(next, _)) = reach.iter().find(|&&(_, beyond)| beyond == target) else {
+                return "a capture jumps over the next cell onto the one beyond it, two cells away in a line".to_string();
+            };
+            let over = cell_name(next.trailing_zeros() as u8);
+            if mine & next == 0 {
+                return format!("a capture jumps over a piece of your own, and {over} holds none");
+            }
+            if theirs & target == 0 {
+                return format!("a capture lands on an opponent's piece, and {to} holds none");
+            }
+        }
+        "not a legal move in this position".to_string()
     }
 }
 
