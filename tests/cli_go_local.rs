@@ -215,13 +215,13 @@ fn play_go_saves_and_loads_sgf() {
     insta::assert_snapshot!(run.stdout);
     let sgf = std::fs::read_to_string(dir.join("g.sgf")).unwrap();
     assert_eq!(sgf, "(;FF[4]GM[1]SZ[5]KM[0]PL[B];B[cc];W[dd])\n");
-    // Loading the SGF or the JSON document gives the same game.
-    for file in ["g.sgf", "g.json"] {
-        let load = cgtk_with(
-            &["play", "go", "--you", "both", "--load", file],
-            "moves\nquit\n",
-            Some(&dir),
-        );
+    // Loading the SGF or the JSON document gives the same game (the JSON document keeps
+    // the side, an SGF record takes it from the command line).
+    for args in [
+        &["play", "go", "--you", "both", "--load", "g.sgf"][..],
+        &["play", "go", "--load", "g.json"],
+    ] {
+        let load = cgtk_with(args, "moves\nquit\n", Some(&dir));
         assert_eq!(load.code, 0, "{}", load.stderr);
         assert!(
             load.stdout.contains("moves so far: C3 D2"),

@@ -614,11 +614,12 @@ fn clipped(line: &str) -> String {
 /// disk) used to truncate the file already there, losing the game saved in it.
 fn save_whole(path: &str, text: &str) -> Result<(), String> {
     let mut file =
-        crate::cli::OutputFile::create(std::path::Path::new(path)).map_err(|e| e.to_string())?;
+        crate::cli::OutputFile::create(std::path::Path::new(path)).map_err(|e| format!("{e:#}"))?;
     file.writer()
         .write_all(text.as_bytes())
         .map_err(|e| format!("cannot write {path}: {e}"))?;
-    file.finish().map(|_| ()).map_err(|e| e.to_string())
+    // `{:#}`: the error with its causes (the reason follows `cannot write FILE`).
+    file.finish().map(|_| ()).map_err(|e| format!("{e:#}"))
 }
 
 /// Whether a file name asks for SGF (it ends in `.sgf`, any case).
