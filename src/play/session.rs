@@ -313,7 +313,11 @@ impl<'a> Session<'a> {
                         .map_or(String::new(), |d| format!(" in {}", plies(d)));
                     format!("; with best play {winner} wins{within} (table)")
                 });
-                writeln!(out, "stopped: no result after {ply} plies{verdict}")?;
+                writeln!(
+                    out,
+                    "stopped: no result after {}{verdict}",
+                    counted(ply as u64, "ply", "plies")
+                )?;
                 return Ok(false);
             }
             let mut rng = ChaCha8Rng::seed_from_u64(self.options.seed);

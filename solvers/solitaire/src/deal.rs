@@ -27,7 +27,7 @@ pub struct Deal {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DealError {
     /// A token is not a card.
-    #[error("card {position}: `{token}` is not a card (ranks are A 2 3 4 5 6 7 8 9 10 J Q K, a suit letter may follow)")]
+    #[error("card {position}: {token:?} is not a card (ranks are A 2 3 4 5 6 7 8 9 10 J Q K, a suit letter may follow)")]
     UnknownCard {
         /// The 1-based position of the token in the deal.
         position: usize,
@@ -35,7 +35,7 @@ pub enum DealError {
         token: String,
     },
     /// A rank is above the deck's top rank (in a reduced deck).
-    #[error("card {position}: `{token}` is above the top rank {top} of this deck")]
+    #[error("card {position}: {token:?} is above the top rank {top} of this deck")]
     RankTooHigh {
         /// The 1-based position of the token.
         position: usize,

@@ -133,7 +133,7 @@ fn written_deals_with_mistakes_are_refused_with_the_place() {
             token: "Z".into()
         }
     );
-    assert!(err.to_string().starts_with("card 7: `Z` is not a card"));
+    assert!(err.to_string().starts_with("card 7: \"Z\" is not a card"));
     // One card short.
     let short = good.rsplit_once(' ').unwrap().0;
     let err = Deal::parse(Rules::STANDARD, short).unwrap_err();
