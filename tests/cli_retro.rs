@@ -350,3 +350,32 @@ fn a_table_is_written_beside_its_path_and_put_in_place_whole() {
     assert_eq!(cgtk(&["probe", &path]).code, 0);
     drop(dir);
 }
+
+/// A header rewritten (with a valid checksum) to name Kono in Kono's index scheme over a
+/// Mu Torere table: `table info` printed counts weighted by Kono's symmetry classes for
+/// 1,260 entries; like `probe` and `export` it now refuses the entry count.
+#[test]
+fn table_info_refuses_an_entry_count_that_is_not_the_games() {
+    let (_dir, table) = mu_torere_table("info-count");
+    let bytes = std::fs::read(&table).unwrap();
+    let header_len = u16::from_le_bytes([bytes[10], bytes[11]]) as usize;
+    let mut header = bytes[..48].to_vec();
+    for text in ["kono", "standard", "kono-sym16-v1"] {
+        header.push(text.len() as u8);
+        header.extend_from_slice(text.as_bytes());
+    }
+    let new_len = (header.len() + 4) as u16;
+    header[10..12].copy_from_slice(&new_len.to_le_bytes());
+    let crc = cgtk_retro::crc32(&header);
+    header.extend_from_slice(&crc.to_le_bytes());
+    header.extend_from_slice(&bytes[header_len..]);
+    std::fs::write(&table, header).unwrap();
+    let run = cgtk(&["table", "info", &table]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("table has 1260 entries; kono (standard) has 5398083 positions"),
+        "{}",
+        run.stderr
+    );
+}

@@ -5,7 +5,7 @@ use crate::commands::probe::{open_table, with_table, WithTable};
 use crate::commands::solve::CountsOut;
 use crate::games::{self, SolvableGame, WithGame};
 use anyhow::Result;
-use cgtk_retro::{Counts, GameTable, Verdict};
+use cgtk_retro::{Counts, GameTable, TableHeader, Verdict};
 use clap::{Subcommand, ValueEnum};
 use serde::Serialize;
 use std::io::{BufWriter, Read, Seek, Write};
@@ -83,7 +83,8 @@ fn info(file: &std::path::Path, ctx: &Context) -> Result<()> {
     let h = table.header().clone();
     let weight = match games::solvable(&h.game) {
         Ok((_, game)) => game
-            .with(&h.variant, ClassWeight(&h.scheme))
+            .with(&h.variant, ClassWeight(&h))
+            .map_err(|e| usage(format!("{}: {e}", file.display())))?
             .map_err(|e| usage(format!("{}: {e}", file.display())))?,
         Err(_) => Box::new(|_| 1),
     };
@@ -134,16 +135,32 @@ fn info(file: &std::path::Path, ctx: &Context) -> Result<()> {
 }
 
 /// How many positions the entry of each index stands for: its class's size when the table
-/// is in this program's index scheme for a game with symmetry reduction, else 1.
-struct ClassWeight<'a>(&'a str);
+/// is in this program's index scheme for a game with symmetry reduction, else 1. A table in
+/// this program's scheme must have the game's number of entries (a hand-edited header gave
+/// a 1,260-entry table counts weighted by Kono's classes, without a word).
+struct ClassWeight<'a>(&'a TableHeader);
 
 impl WithGame for ClassWeight<'_> {
-    type Output = Box<dyn Fn(u64) -> u64>;
+    type Output = Result<Box<dyn Fn(u64) -> u64>, String>;
     fn run<G: SolvableGame>(self, start: G) -> Self::Output {
-        if self.0 != G::SCHEME || start.symmetry_count() == 1 {
-            return Box::new(|_| 1);
+        if self.0.scheme != G::SCHEME {
+            return Ok(Box::new(|_| 1));
         }
-        Box::new(move |i| start.position_at(i).map_or(1, |p| p.class_size()))
+        if self.0.entry_count != start.index_size() {
+            return Err(format!(
+                "table has {} entries; {} ({}) has {} positions",
+                self.0.entry_count,
+                G::GAME,
+                start.variant_text(),
+                start.index_size()
+            ));
+        }
+        if start.symmetry_count() == 1 {
+            return Ok(Box::new(|_| 1));
+        }
+        Ok(Box::new(move |i| {
+            start.position_at(i).map_or(1, |p| p.class_size())
+        }))
     }
 }
 

@@ -56,5 +56,5 @@ pub use game_table::{write_game_table, GameTable, GameTableError};
 pub use reach::{reachable, Reachable, MAX_SYMMETRIES};
 pub use table::{
     write_table, Compression, Table, TableError, TableHeader, TableSpec, DEFAULT_BLOCK_ENTRIES,
-    FORMAT_VERSION, MAGIC,
+    FORMAT_VERSION, MAGIC, MAX_BLOCK_ENTRIES,
 };

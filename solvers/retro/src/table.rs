@@ -14,6 +14,9 @@ pub const FORMAT_VERSION: u16 = 1;
 pub const ENTRY_U16: u8 = 1;
 /// Entries per block unless the writer chooses otherwise.
 pub const DEFAULT_BLOCK_ENTRIES: u32 = 1 << 16;
+/// The most entries a block may hold (2 MiB decoded): a reader decodes a block whole, and a
+/// file of a hundred bytes claiming blocks of 2³² run-length-coded entries asked for 8 GB.
+pub const MAX_BLOCK_ENTRIES: u32 = 1 << 20;
 
 const FIXED_HEADER: usize = 48;
 const BLOCK_REF: usize = 16;
@@ -257,8 +260,11 @@ pub fn write_table<W: Write>(
     spec: &TableSpec<'_>,
     entries: &[u16],
 ) -> Result<(), TableError> {
-    if spec.block_entries == 0 {
-        return Err(TableError::Corrupt("block size must be at least 1".into()));
+    if spec.block_entries == 0 || spec.block_entries > MAX_BLOCK_ENTRIES {
+        return Err(TableError::Corrupt(format!(
+            "block size {} is outside 1..={MAX_BLOCK_ENTRIES}",
+            spec.block_entries
+        )));
     }
     let blocks: Vec<Vec<u8>> = entries
         .par_chunks(spec.block_entries as usize)
@@ -650,8 +656,10 @@ fn parse_header(b: &[u8], header_len: u16) -> Result<TableHeader, TableError> {
     let entry_count = le_u64(b, 16);
     let block_entries = le_u32(b, 24);
     let block_count = le_u32(b, 28);
-    if block_entries == 0 {
-        return Err(bad("block size 0".into()));
+    if block_entries == 0 || block_entries > MAX_BLOCK_ENTRIES {
+        return Err(bad(format!(
+            "block size {block_entries} entries is outside 1..={MAX_BLOCK_ENTRIES}"
+        )));
     }
     if entry_count.div_ceil(block_entries as u64) != block_count as u64 {
         return Err(bad(format!(

@@ -158,3 +158,46 @@ fn precise_errors() {
     let e = read_everything(file[..100].to_vec()).unwrap_err();
     assert!(matches!(e, TableError::Truncated { .. }), "{e}");
 }
+
+/// A header may claim blocks of up to 2³² entries; run-length coded, such a block fits in a
+/// few bytes, and decoding it asked for 8 GB. Blocks past [`MAX_BLOCK_ENTRIES`] are refused
+/// when the header is read (with a valid checksum, so that the size is what is refused), and
+/// a writer may not make them.
+#[test]
+fn blocks_past_the_largest_size_are_refused() {
+    use cgtk_retro::{crc32, MAX_BLOCK_ENTRIES};
+    let (entries, file) = mu_torere_file(Compression::RunLength);
+    let header_len = u16::from_le_bytes([file[10], file[11]]) as usize;
+    for size in [MAX_BLOCK_ENTRIES + 1, u32::MAX] {
+        let mut bad = file.clone();
+        bad[24..28].copy_from_slice(&size.to_le_bytes());
+        let crc = crc32(&bad[..header_len - 4]);
+        bad[header_len - 4..header_len].copy_from_slice(&crc.to_le_bytes());
+        let e = read_everything(bad).unwrap_err();
+        assert!(matches!(e, TableError::Corrupt(_)), "{e}");
+        assert!(
+            e.to_string()
+                .contains(&format!("block size {size} entries is outside 1..=1048576")),
+            "{e}"
+        );
+    }
+    let e = write_table(
+        &mut Vec::new(),
+        &spec(Compression::RunLength, MAX_BLOCK_ENTRIES + 1),
+        &entries,
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string().contains("block size 1048577 is outside"),
+        "{e}"
+    );
+    // The largest size itself is read back.
+    let mut file = Vec::new();
+    write_table(
+        &mut file,
+        &spec(Compression::RunLength, MAX_BLOCK_ENTRIES),
+        &entries,
+    )
+    .unwrap();
+    assert_eq!(read_everything(file).unwrap(), entries);
+}
