@@ -28,7 +28,8 @@ fn a_bench_shard_that_holds_no_deal_is_refused() {
             "8/8",
         ]);
         assert!(
-            err.starts_with("error: --shard 8/8 holds no deal") && err.contains("at most 4 shards"),
+            err.starts_with("error: --shard 8/8 holds no deal")
+                && err.contains("I is at most 4 (use at most 4 shards"),
             "{err}"
         );
     }

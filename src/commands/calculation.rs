@@ -944,7 +944,7 @@ fn run_bench(
     // deal, print "0 of 0 won" and name deal 7 in its JSON.
     if slice.count == 0 {
         return Err(usage(format!(
-            "--shard {index}/{count} holds no deal: shard I/N plays every N-th deal from the I-th, so --deals {deals} allows at most {}",
+            "--shard {index}/{count} holds no deal: shard I/N plays every N-th deal from the I-th, so with --deals {deals} I is at most {deals} (use at most {} for every shard to hold deals)",
             counted(deals, "shard", "shards")
         )));
     }
