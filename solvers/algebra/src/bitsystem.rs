@@ -4,7 +4,7 @@ use rayon::prelude::*;
 use std::fmt;
 
 use crate::bitvec::parity;
-use crate::{BitMatrix, BitVec};
+use crate::{AlgebraError, BitMatrix, BitVec};
 
 /// Gaussian elimination to row echelon form on the first `pivot_cols` columns of a
 /// row-major packed matrix. Returns the pivot columns: after the call row `i` has its
@@ -274,15 +274,37 @@ impl BitSystem {
     /// One solution of `A·x = b`, or `None`.
     ///
     /// # Panics
-    /// When `b.len() != rows`.
+    /// When `b.len() != rows` (see [`try_solve`](Self::try_solve)).
     pub fn solve(&self, b: &BitVec) -> Option<BitVec> {
-        assert_eq!(
-            b.len(),
-            self.rows,
-            "right-hand side of length {} for {} rows",
-            b.len(),
-            self.rows
-        );
+        match self.try_solve(b) {
+            Ok(x) => x,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// One solution of `A·x = b`, `Ok(None)` when there is none, an error when
+    /// `b.len() != rows`.
+    ///
+    /// ```
+    /// use cgtk_algebra::{AlgebraError, BitMatrix, BitVec};
+    /// let sys = BitMatrix::identity(3).analyze();
+    /// let b = BitVec::from_bools(&[true, false, true]);
+    /// assert_eq!(sys.try_solve(&b).unwrap(), Some(b));
+    /// let short = BitVec::from_bools(&[true]);
+    /// assert!(matches!(sys.try_solve(&short), Err(AlgebraError::Dimension { .. })));
+    /// ```
+    pub fn try_solve(&self, b: &BitVec) -> Result<Option<BitVec>, AlgebraError> {
+        if b.len() != self.rows {
+            return Err(AlgebraError::Dimension {
+                what: "right-hand side length",
+                expected: self.rows,
+                found: b.len(),
+            });
+        }
+        Ok(self.solve_checked(b))
+    }
+
+    fn solve_checked(&self, b: &BitVec) -> Option<BitVec> {
         let fs = self.full_stride;
         let transformed =
             |i: usize| parity(&self.work[i * fs + self.stride..(i + 1) * fs], b.words());
