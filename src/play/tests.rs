@@ -279,7 +279,7 @@ fn an_engine_game_stopped_at_its_limit_gives_the_table_verdict() {
     let plies = verdict.distance.unwrap();
     assert!(
         out.contains(&format!(
-            "stopped: no result after 1 plies; with best play second wins in {plies} plies (table)"
+            "stopped: no result after 1 ply; with best play second wins in {plies} plies (table)"
         )),
         "{out}"
     );
