@@ -117,6 +117,22 @@ pub struct Analysis {
 
 impl Board {
     /// Sets up and eliminates the board's system, choosing the method automatically.
+    ///
+    /// ```
+    /// use cgtk_poggle::{BoardSpec, Method};
+    /// // The nullity of n×n Lights Out over GF(2) for n = 1..=5 (OEIS A159257).
+    /// let nullities: Vec<_> = (1..=5)
+    ///     .map(|n| BoardSpec::square(n, 2).build().unwrap().analyze().unwrap().nullity())
+    ///     .collect();
+    /// assert_eq!(nullities, [Some(0), Some(0), Some(0), Some(4), Some(2)]);
+    /// // Past 64 buttons the system is reduced by light chasing, to the same answer.
+    /// let board = BoardSpec::new(5, 20, 2).build()?;
+    /// let chased = board.analyze()?;
+    /// assert!(chased.is_chased());
+    /// assert_eq!(chased.nullity(), Some(1));
+    /// assert_eq!(board.analyze_with(Method::Full)?.nullity(), Some(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn analyze(&self) -> Result<Analysis, SolveError> {
         self.analyze_with(Method::Auto)
     }
@@ -261,6 +277,24 @@ impl Analysis {
 
     /// One press vector x (row-major, entries 0..k) with A·x ≡ target, or `None` when the
     /// target cannot be reached.
+    ///
+    /// ```
+    /// use cgtk_poggle::{BoardSpec, SolveError};
+    /// // Classic 5×5 Lights Out: all lights on, to be turned off.
+    /// let board = BoardSpec::square(5, 2).build()?;
+    /// let analysis = board.analyze()?;
+    /// let x = analysis.solve(&board.target())?.expect("all on is solvable");
+    /// // Pressing x on the board: start + A·x ≡ goal (mod 2), every light off.
+    /// let after: Vec<u32> = board.start().iter().zip(board.effect(&x))
+    ///     .map(|(s, e)| (s + e) % 2).collect();
+    /// assert_eq!(after, board.goal());
+    /// // A lone light in the corner cannot be switched off (A is singular).
+    /// let mut corner = vec![0; 25];
+    /// corner[0] = 1;
+    /// assert_eq!(analysis.solve(&corner)?, None);
+    /// assert!(matches!(analysis.solve(&[1; 24]), Err(SolveError::TargetLength { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn solve(&self, target: &[u32]) -> Result<Option<Vec<u32>>, SolveError> {
         let n = self.rows * self.cols;
         if target.len() != n {
@@ -366,6 +400,20 @@ impl Analysis {
     /// A basis of the quiet patterns ker A as a product of cyclic groups: pairs (pattern,
     /// additive order), so that every element of the kernel is Σ cᵢ·gᵢ with 0 ≤ cᵢ < oᵢ
     /// in exactly one way.
+    ///
+    /// ```
+    /// use cgtk_poggle::BoardSpec;
+    /// // 5×5 Lights Out has nullity 2 (OEIS A159257): two quiet patterns of order 2.
+    /// let board = BoardSpec::square(5, 2).build()?;
+    /// let basis = board.analyze()?.kernel_basis();
+    /// assert_eq!(basis.len(), 2);
+    /// for (pattern, order) in &basis {
+    ///     assert_eq!(*order, 2);
+    ///     assert!(pattern.iter().any(|&p| p != 0));
+    ///     assert_eq!(board.effect(pattern), vec![0; 25]); // pressing it changes nothing
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn kernel_basis(&self) -> Vec<(Vec<u32>, u32)> {
         match &self.kind {
             Kind::Full(system) => system.kernel_basis(),

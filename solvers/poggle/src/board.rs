@@ -109,6 +109,21 @@ impl BoardSpec {
     }
 
     /// Checks everything and returns the board.
+    ///
+    /// ```
+    /// use cgtk_poggle::{BoardError, BoardSpec, Grid};
+    /// let mut spec = BoardSpec::new(2, 2, 3);
+    /// spec.start = Some(Grid::parse("01\n20")?);
+    /// let board = spec.build()?;
+    /// // The presses must add goal − start (mod 3) to each button.
+    /// assert_eq!(board.target(), vec![0, 2, 1, 0]);
+    /// spec.goal = Some(Grid::parse("03\n00")?);
+    /// let err = spec.build().unwrap_err();
+    /// assert!(matches!(err, BoardError::GridColour { value: 3, row: 1, col: 2, .. }));
+    /// spec.goal = Some(Grid::parse("012")?);
+    /// assert!(matches!(spec.build(), Err(BoardError::GridShape { which: "goal", .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn build(&self) -> Result<Board, BoardError> {
         let max_k = u64::from(u32::MAX);
         if self.colours < 2 || self.colours > max_k {
