@@ -49,3 +49,15 @@ def cgtk_timed(*args):
     start = time.perf_counter()
     out = run(*args).stdout
     return json.loads(out), time.perf_counter() - start
+
+
+def reference(path):
+    """A published table kept as test data: its `# Source:` line and its rows, split on spaces.
+
+    `path` is taken from the repository root (e.g. `solvers/chess/tests/data/perft.txt`);
+    comment lines (`#`) and blank lines are not rows.
+    """
+    lines = (ROOT / path).read_text().splitlines()
+    source = next((line[2:] for line in lines if line.startswith("# Source")), "")
+    rows = [line.split() for line in lines if line.strip() and not line.startswith("#")]
+    return source, rows
