@@ -133,6 +133,20 @@ impl<G: Game> AlphaBeta<G> {
     }
 
     /// Searches with the game's own [`Evaluate`].
+    ///
+    /// ```
+    /// use cgtk_games::nim::Nim;
+    /// use cgtk_search::{plies_to_end, AlphaBeta, Limits};
+    ///
+    /// // Heaps 2, 2 have nim-sum 0: the player to move loses, at best after 4 plies
+    /// // (take 1, the opponent copies, take 1, the opponent takes the last).
+    /// let mut nim = Nim::new(&[2, 2]).unwrap();
+    /// let result = AlphaBeta::new().search(&mut nim, Limits::depth(10));
+    /// assert!(result.score < 0);
+    /// assert_eq!(plies_to_end(result.score), Some(4));
+    /// assert_eq!(result.best_move.map(|m| m.take), Some(1));
+    /// assert_eq!(nim.heaps(), &[2, 2]); // the game is restored
+    /// ```
     pub fn search(&mut self, game: &mut G, limits: Limits) -> SearchResult<G::Move>
     where
         G: Evaluate + PositionKey,
@@ -157,6 +171,21 @@ impl<G: Game> AlphaBeta<G> {
     /// iterative deepening from depth 1 to `limits.depth`, the transposition table keyed by
     /// `key` (for instance a perfect index). Stops early once a win or loss within the
     /// searched depth is proven. `game` is restored before returning.
+    ///
+    /// ```
+    /// use cgtk_core::{Game, PerfectIndex};
+    /// use cgtk_games::nim::Nim;
+    /// use cgtk_search::{plies_to_end, AlphaBeta, Limits};
+    ///
+    /// // Keyed by the perfect index (no hash collisions), with no evaluation.
+    /// let mut nim = Nim::new(&[3, 4, 5]).unwrap();
+    /// let mut searcher = AlphaBeta::new();
+    /// let result = searcher.search_keyed(&mut nim, Limits::depth(12), &|_| 0, &|g| g.index());
+    /// assert!(plies_to_end(result.score).is_some() && result.score > 0);
+    /// // The winning move leaves a nim-sum of 0.
+    /// nim.make(result.best_move.unwrap());
+    /// assert_eq!(nim.nim_sum(), 0);
+    /// ```
     pub fn search_keyed(
         &mut self,
         game: &mut G,

@@ -229,6 +229,29 @@ impl DfpnTable {
 /// [`dfpn`] with a table kept by the caller ([`DfpnTable`]). Decided entries carry their
 /// path dependencies, so reusing them in another search is as sound as within one.
 ///
+/// ```
+/// use cgtk_core::{Player, PositionKey};
+/// use cgtk_games::nim::Nim;
+/// use cgtk_search::{dfpn_with_table, DfpnTable, Limit, ProofConfig, Status, Wins};
+///
+/// // Heaps 3, 4, 5 (nim-sum 2): a first-player win, proved 200 nodes at a time, each
+/// // search going on from the numbers the last one stored.
+/// let mut nim = Nim::new(&[3, 4, 5]).unwrap();
+/// let (key, goal, config) = (|g: &Nim| g.key(), Wins(Player::First), ProofConfig::nodes(200));
+/// let mut table = DfpnTable::new();
+/// let mut rounds = 1;
+/// let mut r = dfpn_with_table(&mut nim, &goal, &key, &config, &|_| {}, &mut table).unwrap();
+/// while r.status == Status::Unknown && rounds < 10 {
+///     assert_eq!(r.stopped, Some(Limit::Nodes));
+///     r = dfpn_with_table(&mut nim, &goal, &key, &config, &|_| {}, &mut table).unwrap();
+///     rounds += 1;
+/// }
+/// assert_eq!(r.status, Status::Proved);
+/// assert!(rounds > 1);
+/// let mv = r.proof_move.unwrap();
+/// assert_eq!((mv.heap, mv.take), (0, 2)); // leaves 1, 4, 5: nim-sum 0
+/// ```
+///
 /// # Errors
 /// [`ProveError::Epsilon`] for an invalid [`ProofConfig::epsilon`].
 pub fn dfpn_with_table<G, O>(

@@ -651,6 +651,29 @@ impl PnsTable {
 /// statuses hold wherever the position occurs, so reusing them is as sound as within
 /// one search; the budget counts this search's nodes only.
 ///
+/// ```
+/// use cgtk_core::{Player, PositionKey};
+/// use cgtk_games::nim::Nim;
+/// use cgtk_search::{pns_with_table, Limit, PnsTable, ProofConfig, Status, Wins};
+///
+/// // Heaps 3, 4, 5 (nim-sum 2): a first-player win, proved 200 nodes at a time, each
+/// // search going on from the graph the last one left.
+/// let mut nim = Nim::new(&[3, 4, 5]).unwrap();
+/// let (key, goal, config) = (|g: &Nim| g.key(), Wins(Player::First), ProofConfig::nodes(200));
+/// let mut table = PnsTable::new();
+/// let mut rounds = 1;
+/// let mut r = pns_with_table(&mut nim, &goal, &key, &config, &|_| {}, &mut table).unwrap();
+/// while r.status == Status::Unknown && rounds < 10 {
+///     assert_eq!(r.stopped, Some(Limit::Nodes));
+///     r = pns_with_table(&mut nim, &goal, &key, &config, &|_| {}, &mut table).unwrap();
+///     rounds += 1;
+/// }
+/// assert_eq!(r.status, Status::Proved);
+/// assert!(rounds > 1);
+/// let mv = r.proof_move.unwrap();
+/// assert_eq!((mv.heap, mv.take), (0, 2)); // leaves 1, 4, 5: nim-sum 0
+/// ```
+///
 /// # Errors
 /// [`ProveError::Epsilon`] for an invalid [`ProofConfig::epsilon`].
 pub fn pns_with_table<G, O>(
