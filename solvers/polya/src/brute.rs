@@ -34,6 +34,17 @@ impl BruteForce {
     pub const MAX_ORDER: u64 = 1_000_000;
 
     /// Lists the group's elements for the enumeration.
+    ///
+    /// ```
+    /// use cgtk_polya::{BruteForce, GroupError, NamedGroup};
+    /// let d6 = BruteForce::new(&NamedGroup::Dihedral(6).group().unwrap()).unwrap();
+    /// assert_eq!(d6.degree(), 6);
+    /// // Turning the bracelet over maps 001011 onto 001101: one orbit, one representative.
+    /// assert_eq!(d6.canonical(&[0, 0, 1, 0, 1, 1]), d6.canonical(&[0, 0, 1, 1, 0, 1]));
+    /// // S_10 has 10! = 3628800 elements, more than it lists.
+    /// let s10 = NamedGroup::Symmetric(10).group().unwrap();
+    /// assert!(matches!(BruteForce::new(&s10), Err(GroupError::TooManyElements { .. })));
+    /// ```
     pub fn new(group: &PermGroup) -> Result<BruteForce, GroupError> {
         let mut images = Vec::new();
         let elements = group.elements(Self::MAX_ORDER)?;
@@ -102,12 +113,40 @@ impl BruteForce {
     }
 
     /// The number of orbits of colourings with `colours` colours.
+    ///
+    /// ```
+    /// use cgtk_polya::{BruteForce, CountError, NamedGroup};
+    /// // 2-coloured necklaces and bracelets of 6 beads (OEIS A000031, A000029), counted one
+    /// // by one, as the cycle index counts them.
+    /// for (group, expected) in [(NamedGroup::Cyclic(6), 14), (NamedGroup::Dihedral(6), 13)] {
+    ///     let brute = BruteForce::new(&group.group().unwrap()).unwrap();
+    ///     assert_eq!(brute.count(2).unwrap(), expected);
+    ///     assert_eq!(group.cycle_index().unwrap().count(2), expected.into());
+    /// }
+    /// let c6 = BruteForce::new(&NamedGroup::Cyclic(6).group().unwrap()).unwrap();
+    /// assert!(matches!(c6.count(0), Err(CountError::NoColours)));
+    /// ```
     pub fn count(&self, colours: u64) -> Result<u64, CountError> {
         Ok(self.count_by_content(colours)?.values().sum())
     }
 
     /// The number of orbits of colourings with `colours` colours, by content (how many
     /// points of each colour).
+    ///
+    /// ```
+    /// use cgtk_polya::{BruteForce, NamedGroup};
+    /// let c6 = NamedGroup::Cyclic(6);
+    /// let by_content = BruteForce::new(&c6.group().unwrap()).unwrap().count_by_content(2).unwrap();
+    /// // The 14 necklaces of 6 beads, by their number of beads of colour 0 and 1.
+    /// let counts: Vec<u64> = by_content.values().copied().collect();
+    /// assert_eq!(counts, [1, 1, 3, 4, 3, 1, 1]);
+    /// assert_eq!(by_content[&vec![3, 3]], 4);
+    /// // Each agrees with Pólya's count for that content.
+    /// let z = c6.cycle_index().unwrap();
+    /// for (content, &n) in &by_content {
+    ///     assert_eq!(z.count_with_content(content).unwrap(), n.into());
+    /// }
+    /// ```
     pub fn count_by_content(&self, colours: u64) -> Result<BTreeMap<Vec<u64>, u64>, CountError> {
         self.count_by_content_with_progress(colours, &|| {})
     }

@@ -315,6 +315,19 @@ impl CycleIndex {
 
     /// Burnside's count of colourings with `colours` colours up to the group:
     /// every `g_i` replaced by `colours`.
+    ///
+    /// ```
+    /// use cgtk_polya::CycleIndex;
+    /// let count = |z: CycleIndex| u64::try_from(z.count(2)).unwrap();
+    /// // 2-coloured necklaces of n = 1..=10 beads (OEIS A000031) ...
+    /// let necklaces: Vec<u64> = (1..=10).map(|n| count(CycleIndex::cyclic(n).unwrap())).collect();
+    /// assert_eq!(necklaces, [2, 3, 4, 6, 8, 14, 20, 36, 60, 108]);
+    /// // ... and bracelets, which may also be turned over (OEIS A000029).
+    /// let bracelets: Vec<u64> = (1..=10).map(|n| count(CycleIndex::dihedral(n).unwrap())).collect();
+    /// assert_eq!(bracelets, [2, 3, 4, 6, 8, 13, 18, 30, 46, 78]);
+    /// // One colour gives one colouring whatever the group.
+    /// assert_eq!(CycleIndex::symmetric(7).unwrap().count(1), 1u32.into());
+    /// ```
     pub fn count(&self, colours: u64) -> BigUint {
         let k = BigUint::from(colours);
         let total: BigUint = self

@@ -157,6 +157,18 @@ impl NamedGroup {
 
     /// The cycle index: closed formulas for cyclic, dihedral and symmetric groups, the
     /// listed symmetries for a board.
+    ///
+    /// ```
+    /// use cgtk_polya::NamedGroup;
+    /// let d6 = NamedGroup::Dihedral(6).cycle_index().unwrap();
+    /// // The identity, 3 reflections through two beads, 3 through none and the half turn,
+    /// // the turns by a third, the turns by a sixth.
+    /// assert_eq!(d6.to_string(), "(g1^6 + 3*g1^2*g2^2 + 4*g2^3 + 2*g3^2 + 2*g6)/12");
+    /// assert_eq!(d6.count(2), 13u32.into()); // 2-coloured bracelets of 6 beads, OEIS A000029
+    /// // Up to every permutation a colouring is a multiset: C(4 + 3 − 1, 3 − 1) = 15.
+    /// assert_eq!(NamedGroup::Symmetric(4).cycle_index().unwrap().count(3), 15u32.into());
+    /// assert!(NamedGroup::Cyclic(0).cycle_index().is_err());
+    /// ```
     pub fn cycle_index(&self) -> Result<CycleIndex, GroupError> {
         self.check()?;
         match *self {
