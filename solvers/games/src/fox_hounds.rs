@@ -268,6 +268,25 @@ fn unrank_set(rank: u64) -> u32 {
 
 impl FoxHounds {
     /// The start position of `variant`.
+    ///
+    /// ```
+    /// use cgtk_core::{Game, Player};
+    /// use cgtk_games::fox_hounds::{FoxHounds, Role};
+    ///
+    /// let moves = |g: &FoxHounds| {
+    ///     let mut moves = Vec::new();
+    ///     g.legal_moves(&mut moves);
+    ///     moves.len()
+    /// };
+    /// let game = FoxHounds::start(Default::default());
+    /// assert_eq!((game.role_to_move(), game.to_move()), (Role::Fox, Player::First));
+    /// assert_eq!(moves(&game), 2); // d8-c7, d8-e7
+    /// assert_eq!(moves(&FoxHounds::start("fox=h8".parse().unwrap())), 1); // h8-g7 only
+    /// // Hounds first: they are the first player; a1 has one square ahead, the others two.
+    /// let game = FoxHounds::start("first=hounds".parse().unwrap());
+    /// assert_eq!((game.role_to_move(), game.player(Role::Hounds)), (Role::Hounds, Player::First));
+    /// assert_eq!(moves(&game), 1 + 2 + 2 + 2);
+    /// ```
     pub fn start(variant: Variant) -> FoxHounds {
         FoxHounds {
             fox: variant.fox_start,

@@ -139,6 +139,24 @@ fn four_of_eight() -> &'static ([u8; 256], [u8; 70]) {
 
 impl MuTorere {
     /// The start position: black on 1–4, white on 5–8, black to move.
+    ///
+    /// ```
+    /// use cgtk_core::{perft, Game, Notation, Outcome, PerfectIndex, Player};
+    /// use cgtk_games::mu_torere::MuTorere;
+    ///
+    /// let mut game = MuTorere::start(Default::default());
+    /// assert_eq!(game.to_move(), Player::First);
+    /// // 9 places for the hole × C(8, 4) places for black × 2 sides to move.
+    /// assert_eq!(game.index_size(), 9 * 70 * 2);
+    /// // Leaf counts by depth, as a separate brute-force move generator finds them.
+    /// let counts: Vec<u64> = (1..=6).map(|d| perft(&mut game, d)).collect();
+    /// assert_eq!(counts, [2, 2, 2, 6, 8, 12]);
+    /// // The shortest game: black walks into a block after six plies.
+    /// for mv in ["1-c", "8-1", "c-8", "1-c", "8-1", "7-8"] {
+    ///     game.make(game.parse_move(mv).unwrap());
+    /// }
+    /// assert_eq!(game.outcome(), Some(Outcome::Win(Player::Second)));
+    /// ```
     pub fn start(variant: Variant) -> MuTorere {
         let mut cells = [None; 9];
         for (i, cell) in cells.iter_mut().enumerate().take(8) {

@@ -198,6 +198,27 @@ const fn reach_table() -> [[(u16, u16); 4]; 16] {
 
 impl Kono {
     /// The start position: `x` on ranks 1–2, `o` on ranks 3–4, `x` to move.
+    ///
+    /// A `max-pieces` variant below 8 has no start position: the position returned then
+    /// has 8 pieces a side, which that variant's own parsing refuses, and serves only as
+    /// the variant's template for [`parse_position`](Notation::parse_position) and
+    /// [`position_at`](PerfectIndex::position_at).
+    ///
+    /// ```
+    /// use cgtk_core::{perft, Game, Player};
+    /// use cgtk_games::kono::Kono;
+    ///
+    /// let mut game = Kono::start(Default::default());
+    /// assert_eq!(game.to_move(), Player::First);
+    /// assert_eq!((game.pieces(Player::First), game.pieces(Player::Second)), (0x00FF, 0xFF00));
+    /// // Leaf counts by depth, as a separate brute-force move generator finds them.
+    /// let counts: Vec<u64> = (1..=4).map(|d| perft(&mut game, d)).collect();
+    /// assert_eq!(counts, [4, 16, 100, 576]);
+    /// // When captures are compulsory, no step is allowed while a capture is.
+    /// let mut strict = Kono::start("compulsory-capture".parse().unwrap());
+    /// let counts: Vec<u64> = (1..=4).map(|d| perft(&mut strict, d)).collect();
+    /// assert_eq!(counts, [4, 16, 56, 164]);
+    /// ```
     pub fn start(variant: Variant) -> Kono {
         Kono {
             pieces: [0x00FF, 0xFF00],
