@@ -42,6 +42,26 @@ impl<G: cgtk_core::Game> Audit<G> {
 /// The positions reachable from `start` that are not finished, won for their side to
 /// move by `solution`, and accepted by `keep` (one per index: a class's representative
 /// for a symmetry-reduced index).
+///
+/// ```
+/// use cgtk_core::{Game, PerfectIndex, Player, Value};
+/// use cgtk_games::mu_torere::MuTorere;
+/// use cgtk_retro::{reachable, solve, won_positions};
+///
+/// let start = MuTorere::start(Default::default());
+/// let solution = solve(&start, &|_| {}).unwrap();
+/// assert_eq!(reachable(&start).count(), 1180);
+/// // Mu Torere is a draw with best play (P. D. Straffin, "Position graphs for Pong Hau
+/// // K'i and Mu Torere", Mathematics Magazine 68, 1995), so the start is not among them.
+/// assert_eq!(solution.verdict(start.index()).unwrap().value, Value::Draw);
+/// // 208 of the 1180 positions reachable are won for the side to move, 104 with black
+/// // to move (both counts found again by a separate brute-force solver).
+/// let won = won_positions(&start, &solution, |_| true);
+/// assert_eq!(won.len(), 208);
+/// assert!(won.iter().all(|g| g.outcome().is_none() && *g != start));
+/// let black = won_positions(&start, &solution, |g| g.to_move() == Player::First);
+/// assert_eq!(black.len(), 104);
+/// ```
 pub fn won_positions<G>(start: &G, solution: &Solution, keep: impl Fn(&G) -> bool) -> Vec<G>
 where
     G: PerfectIndex + PartialEq + Sync,
