@@ -46,7 +46,8 @@ impl Limits {
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult<M> {
-    /// The best move at the root (`None` when the game is over).
+    /// The best move at the root (`None` when the game is over); the first legal move when
+    /// the node limit stops the search before depth 1 is complete (`depth` 0).
     pub best_move: Option<M>,
     /// The score for the side to move: positive is good; see [`WIN`].
     pub score: i32,
@@ -235,6 +236,13 @@ impl<G: Game> AlphaBeta<G> {
             if plies_to_end(score).is_some_and(|n| n <= depth) {
                 break;
             }
+        }
+        // Stopped inside depth 1: a legal move all the same (it returned none, in a game
+        // that was not over).
+        if result.best_move.is_none() {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            result.best_move = moves.first().copied();
         }
         result.nodes = self.nodes;
         result

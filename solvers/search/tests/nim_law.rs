@@ -131,3 +131,20 @@ fn mcts_is_reproducible_from_its_seed() {
     };
     assert_eq!(mcts(&nim, &config), mcts(&nim, &config));
 }
+
+/// A node limit too small to finish depth 1 returned no move in a game that was not over.
+#[test]
+fn a_node_limit_inside_depth_one_still_gives_a_legal_move() {
+    for nodes in 1..=4 {
+        let mut nim = Nim::new(&[2, 2]).unwrap();
+        let result = AlphaBeta::new().search(
+            &mut nim,
+            Limits {
+                depth: 10,
+                nodes: Some(nodes),
+            },
+        );
+        let mv = result.best_move.expect("a move in a game that is not over");
+        assert!(nim.is_legal(mv), "{nodes}: {mv:?}");
+    }
+}
