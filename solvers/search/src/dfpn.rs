@@ -141,13 +141,13 @@ where
 /// let mut table = DfpnTable::new();
 /// let key = |g: &Nim| g.key();
 /// let goal = Wins(Player::First);
-/// let mut big = Nim::new(&[3, 5, 6]).unwrap();
-/// let first = dfpn_with_table(&mut big, &goal, &key, &ProofConfig::default(), &|_| {}, &mut table).unwrap();
+/// let mut nim = Nim::new(&[3, 5, 6]).unwrap();
+/// let first = dfpn_with_table(&mut nim, &goal, &key, &ProofConfig::default(), &|_| {}, &mut table).unwrap();
 /// assert_eq!(first.status, Status::Disproved);
 /// assert!(table.len() > 0);
-/// // A position the first search already decided costs one expansion now.
-/// let mut small = Nim::new(&[3, 5, 6]).unwrap();
-/// let again = dfpn_with_table(&mut small, &goal, &key, &ProofConfig::default(), &|_| {}, &mut table).unwrap();
+/// // The same position again: what the first search decided is in the table, so the
+/// // second search takes far fewer nodes.
+/// let again = dfpn_with_table(&mut nim, &goal, &key, &ProofConfig::default(), &|_| {}, &mut table).unwrap();
 /// assert_eq!(again.status, Status::Disproved);
 /// assert!(again.nodes < first.nodes);
 /// ```
