@@ -62,7 +62,7 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         board: Option<PathBuf>,
         /// The most memory valuing may take, e.g. 512M or 4G (default: the memory the system
-        /// reports available); past it the work stops with an error. 6×6 takes about 1 GB.
+        /// reports available); past it the work stops with an error. 6×6 takes about 3.6 GB.
         #[arg(long, value_name = "SIZE")]
         max_memory: Option<String>,
     },
