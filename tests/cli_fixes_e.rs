@@ -498,9 +498,18 @@ fn poggle_output_dash_writes_the_press_grid_to_standard_output() {
 /// an error, as for every other output.
 #[test]
 fn poggle_output_dash_into_a_closed_pipe_is_not_an_error() {
+    let (code, stderr) = closed_after_ten_bytes(&["poggle", "solve", "1000", "-o", "-"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(!stderr.contains("error"), "{stderr}");
+}
+
+/// Runs cgtk, reads ten bytes of its standard output and closes it; the exit code and
+/// standard error. (A 1000×1000 press grid is a megabyte, far more than a pipe holds:
+/// cgtk is still writing when the pipe closes.)
+fn closed_after_ten_bytes(args: &[&str]) -> (Option<i32>, String) {
     use std::io::Read;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cgtk"))
-        .args(["poggle", "solve", "1000", "-o", "-"])
+        .args(args)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -508,12 +517,12 @@ fn poggle_output_dash_into_a_closed_pipe_is_not_an_error() {
     let mut stdout = child.stdout.take().unwrap();
     let mut first = [0u8; 10];
     stdout.read_exact(&mut first).unwrap();
-    // The grid is a megabyte, far more than a pipe holds: cgtk is still writing.
     drop(stdout);
     let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
-    assert!(!stderr.contains("error"), "{stderr}");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 /// `calculation compare` of two results with no deal in common suggested `--common`,
@@ -631,20 +640,8 @@ fn start_and_goal_file_messages_have_one_form() {
 #[cfg(unix)]
 #[test]
 fn poggle_output_device_errors_keep_their_cause() {
-    use std::io::Read;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cgtk"))
-        .args(["poggle", "solve", "1000", "-o", "/dev/stdout"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = child.stdout.take().unwrap();
-    let mut first = [0u8; 10];
-    stdout.read_exact(&mut first).unwrap();
-    drop(stdout);
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let (code, stderr) = closed_after_ten_bytes(&["poggle", "solve", "1000", "-o", "/dev/stdout"]);
+    assert_eq!(code, Some(0), "{stderr}");
     if std::path::Path::new("/dev/full").exists() {
         for args in [
             &["poggle", "solve", "1000", "-o", "/dev/full"][..],

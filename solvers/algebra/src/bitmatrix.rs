@@ -277,13 +277,7 @@ impl BitMatrix {
     /// One solution of `A·x = b`, `Ok(None)` when there is none, an error when
     /// `b.len() != rows`.
     pub fn try_solve(&self, b: &BitVec) -> Result<Option<BitVec>, AlgebraError> {
-        if b.len() != self.rows {
-            return Err(AlgebraError::Dimension {
-                what: "right-hand side length",
-                expected: self.rows,
-                found: b.len(),
-            });
-        }
+        crate::error::check_rhs_len(self.rows, b.len())?;
         // Augment with b in a word of its own after the matrix.
         let stride = self.stride + 1;
         let mut work = vec![0u64; self.rows * stride];

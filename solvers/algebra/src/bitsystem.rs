@@ -294,13 +294,7 @@ impl BitSystem {
     /// assert!(matches!(sys.try_solve(&short), Err(AlgebraError::Dimension { .. })));
     /// ```
     pub fn try_solve(&self, b: &BitVec) -> Result<Option<BitVec>, AlgebraError> {
-        if b.len() != self.rows {
-            return Err(AlgebraError::Dimension {
-                what: "right-hand side length",
-                expected: self.rows,
-                found: b.len(),
-            });
-        }
+        crate::error::check_rhs_len(self.rows, b.len())?;
         Ok(self.solve_checked(b))
     }
 

@@ -63,6 +63,19 @@ pub enum AlgebraError {
     },
 }
 
+/// A right-hand side of `found` entries for a system of `rows` equations: an error unless
+/// they agree (the one check of every `solve`).
+pub(crate) fn check_rhs_len(rows: usize, found: usize) -> Result<(), AlgebraError> {
+    if found != rows {
+        return Err(AlgebraError::Dimension {
+            what: "right-hand side length",
+            expected: rows,
+            found,
+        });
+    }
+    Ok(())
+}
+
 /// What can go wrong in polynomial arithmetic over GF(p).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PolyError {

@@ -303,13 +303,7 @@ impl ZkMatrix {
 
 /// Checks a right-hand side: `rows` entries, each a residue modulo `k`.
 pub(crate) fn check_rhs(rows: usize, k: u32, b: &[u32]) -> Result<(), AlgebraError> {
-    if b.len() != rows {
-        return Err(AlgebraError::Dimension {
-            what: "right-hand side length",
-            expected: rows,
-            found: b.len(),
-        });
-    }
+    crate::error::check_rhs_len(rows, b.len())?;
     if let Some((index, &v)) = b.iter().enumerate().find(|(_, &v)| v >= k) {
         return Err(AlgebraError::VectorEntry {
             index,
