@@ -463,3 +463,28 @@ fn k_is_short_for_colours() {
     assert_eq!(long, short);
     assert!(long.ends_with(": 102\n"), "{long}");
 }
+
+/// `count board` takes the board as one SIZE word, as `poggle` and `cycle-index board` do
+/// (it took only --rows and --cols); both forms give the same count. The 3×4 board in 2
+/// colours under its Klein four-group: (2^12 + 2^6 + 2^6 + 2^8) / 4 = 1120 by Burnside.
+#[test]
+fn count_board_takes_a_size_word() {
+    let word = common::json(&["--json", "count", "board", "3x4", "-k", "2"]);
+    let flags = common::json(&[
+        "--json", "count", "board", "--rows", "3", "--cols", "4", "-k", "2",
+    ]);
+    assert_eq!(word["count"], "1120");
+    assert_eq!(word, flags);
+    assert_eq!(
+        common::json(&["--json", "count", "board", "3", "-k", "2"])["count"],
+        common::json(&["--json", "count", "board", "3x3", "-k", "2"])["count"]
+    );
+    for args in [
+        &["count", "board", "3x4", "--rows", "3", "-k", "2"][..],
+        &["count", "board", "--rows", "3", "-k", "2"],
+        &["count", "board", "3y4", "-k", "2"],
+    ] {
+        let run = common::cgtk(args);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+    }
+}

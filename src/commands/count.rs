@@ -3,6 +3,7 @@
 
 use crate::cli::{counted, usage, Context};
 use anyhow::{bail, Result};
+use cgtk_core::BoardSize;
 use cgtk_polya::{
     mu_torere_brute_force, mu_torere_count, mu_torere_group_name, BoardSymmetry, BruteForce,
     CycleIndex, MuTorereCount, NamedGroup, PatternInventory,
@@ -93,12 +94,20 @@ impl From<BoardGroup> for BoardSymmetry {
 /// `cgtk count board`.
 #[derive(Debug, clap::Args)]
 pub struct BoardArgs {
-    /// Number of rows (the board may have up to 1,000,000 cells).
-    #[arg(long, value_name = "R")]
-    pub rows: usize,
-    /// Number of columns.
-    #[arg(long, value_name = "C")]
-    pub cols: usize,
+    /// The board: N for N×N or RxC for R rows and C columns (as `poggle` and `cycle-index
+    /// board` take it; up to 1,000,000 cells), or give --rows and --cols.
+    #[arg(
+        value_name = "SIZE",
+        required_unless_present_all = ["rows", "cols"],
+        conflicts_with_all = ["rows", "cols"]
+    )]
+    pub size: Option<BoardSize>,
+    /// Number of rows (with --cols, instead of SIZE).
+    #[arg(long, value_name = "R", requires = "cols")]
+    pub rows: Option<usize>,
+    /// Number of columns (with --rows, instead of SIZE).
+    #[arg(long, value_name = "C", requires = "rows")]
+    pub cols: Option<usize>,
     /// Number of colours (at least 1).
     #[arg(short = 'k', long, value_name = "K")]
     pub colours: u64,
@@ -148,15 +157,23 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
             count_colourings(ctx, "necklaces", group, args.colours, &args.options, title)
         }
         Command::Board(args) => {
+            let (rows, cols) = match (args.size, args.rows, args.cols) {
+                (Some(size), _, _) => (size.rows, size.cols),
+                (None, Some(rows), Some(cols)) => (rows, cols),
+                // clap requires SIZE or both of --rows and --cols.
+                _ => {
+                    return Err(usage(
+                        "give the board as SIZE (N or RxC) or --rows R --cols C",
+                    ))
+                }
+            };
             let group = NamedGroup::Board {
-                rows: args.rows,
-                cols: args.cols,
+                rows,
+                cols,
                 symmetry: args.group.into(),
             };
             let title = format!(
-                "Colourings of a {}x{} board in {} up to {} ({})",
-                args.rows,
-                args.cols,
+                "Colourings of a {rows}x{cols} board in {} up to {} ({})",
                 counted(args.colours, "colour", "colours"),
                 match args.group {
                     BoardGroup::Full => "rotation and reflection",
