@@ -95,3 +95,18 @@ fn solve_board_rejects_bad_input_with_exit_2() {
         assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
     }
 }
+
+/// Go's sizes are read as every board size is: `3×2` and `3*2` were refused by `go
+/// solve-board` and `play go`, which took only `x` (still columns first, as SGF's SZ).
+#[test]
+fn go_sizes_take_every_separator() {
+    let x = common::json(&["--json", "go", "solve-board", "3x2", "--max-nodes", "1000"]);
+    for size in ["3×2", "3*2", "3X2"] {
+        let other = common::json(&["--json", "go", "solve-board", size, "--max-nodes", "1000"]);
+        assert_eq!(other, x, "{size}");
+    }
+    let run = common::cgtk_with(&["play", "go", "3×2"], "quit\n", None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run2 = common::cgtk_with(&["play", "go", "3x2"], "quit\n", None);
+    assert_eq!(run.stdout, run2.stdout);
+}

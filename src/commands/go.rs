@@ -299,12 +299,12 @@ fn run_solve(
 /// The most points `go solve-board` takes.
 const SOLVE_BOARD_POINTS: usize = 64;
 
-/// `COLUMNSxROWS`, or `N` for N×N (as `play go 9`).
-fn parse_size(text: &str) -> Option<(usize, usize)> {
-    match text.split_once(['x', 'X']) {
-        Some((w, h)) => Some((w.trim().parse().ok()?, h.trim().parse().ok()?)),
-        None => text.trim().parse().ok().map(|n| (n, n)),
-    }
+/// `COLUMNSxROWS`, or `N` for N×N (as `play go 9`): the width and the height. Read as every
+/// board size is (`x`, `X`, `×` or `*` between the numbers; `3×2` was refused here), but in
+/// Go's order, columns first, as SGF's `SZ[C:R]`.
+pub(crate) fn parse_size(text: &str) -> Option<(usize, usize)> {
+    let size: cgtk_core::BoardSize = text.trim().parse().ok()?;
+    Some((size.rows, size.cols))
 }
 
 fn run_solve_board(size: &str, komi: f64, max_nodes: u64, ctx: &Context) -> Result<()> {

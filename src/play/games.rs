@@ -413,10 +413,7 @@ fn go_variant(variant: &str) -> Result<(usize, usize, Option<cgtk_go::Komi>), St
                 komi.is_some() && reason.is_none()
             }
             (word, None) => {
-                let size = match word.split_once(['x', 'X']) {
-                    Some((w, h)) => w.trim().parse().ok().zip(h.trim().parse().ok()),
-                    None => word.parse().ok().map(|n| (n, n)),
-                };
+                let size = crate::commands::go::parse_size(word);
                 match size {
                     Some(_) if size_given => {
                         reason = Some(format!(
