@@ -22,6 +22,22 @@ pub enum NotationError {
     },
 }
 
+impl NotationError {
+    /// The error refusing the move typed `text`, for `reason` (quoted as typed).
+    ///
+    /// ```
+    /// use cgtk_core::NotationError;
+    /// let e = NotationError::refused_move("A1-A9", "cells are a1..d4");
+    /// assert_eq!(e.to_string(), "invalid move \"A1-A9\": cells are a1..d4");
+    /// ```
+    pub fn refused_move(text: &str, reason: impl Into<String>) -> NotationError {
+        NotationError::Move {
+            text: text.to_string(),
+            reason: reason.into(),
+        }
+    }
+}
+
 /// A documented text notation for positions and moves, so that users can type them and
 /// tables can be exported as text. `parse_position(position_text(p)) == p` must hold.
 pub trait Notation: Game + Sized {
@@ -49,6 +65,8 @@ pub struct FromTo<'a> {
 
 /// Reads a move written as two places joined by one of `syntax.separators` (`d8-c7`,
 /// `a1xa3`), each place read by `place`: the two places and the separator between them.
+/// The text is read in any case (`A1XA3` as `a1xa3`): `place` and the separators see it in
+/// lowercase, and errors quote it as typed.
 ///
 /// ```
 /// use cgtk_core::{parse_from_to, FromTo};
@@ -57,17 +75,17 @@ pub struct FromTo<'a> {
 /// assert_eq!(parse_from_to(" 3x7 ", &syntax, digit).unwrap(), (3, 'x', 7));
 /// assert!(parse_from_to("3+7", &syntax, digit).is_err());
 /// assert!(parse_from_to("3-0", &syntax, digit).is_err());
+/// let cell = |s: &str| (s == "a1" || s == "a3").then(|| s.to_string());
+/// assert_eq!(parse_from_to("A1XA3", &syntax, cell).unwrap(), ("a1".into(), 'x', "a3".into()));
 /// ```
 pub fn parse_from_to<P>(
     text: &str,
     syntax: &FromTo,
     place: impl Fn(&str) -> Option<P>,
 ) -> Result<(P, char, P), NotationError> {
-    let err = |reason: &str| NotationError::Move {
-        text: text.to_string(),
-        reason: reason.to_string(),
-    };
-    let t = text.trim();
+    let err = |reason: &str| NotationError::refused_move(text, reason);
+    let lower = text.to_ascii_lowercase();
+    let t = lower.trim();
     let (at, separator) = t
         .char_indices()
         .find(|(_, c)| syntax.separators.contains(c))
@@ -84,10 +102,10 @@ pub fn require_legal<G: Game>(game: &G, mv: G::Move, text: &str) -> Result<G::Mo
     if game.is_legal(mv) {
         Ok(mv)
     } else {
-        Err(NotationError::Move {
-            text: text.to_string(),
-            reason: "not a legal move in this position".to_string(),
-        })
+        Err(NotationError::refused_move(
+            text,
+            "not a legal move in this position",
+        ))
     }
 }
 

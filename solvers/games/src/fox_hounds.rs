@@ -35,11 +35,10 @@
 
 pub mod heuristics;
 
-use crate::move_text::{parse_from_to_any_case, refused};
 pub use cgtk_core::VariantError;
 use cgtk_core::{
-    FromTo, Game, Notation, NotationError, Outcome, PerfectIndex, Player, PositionKey,
-    Predecessors, Render, TableGame,
+    parse_from_to, FromTo, Game, Notation, NotationError, Outcome, PerfectIndex, Player,
+    PositionKey, Predecessors, Render, TableGame,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -573,12 +572,12 @@ impl Notation for FoxHounds {
             form: "expected from-to with dark squares, e.g. d8-c7",
             places: "squares are dark squares a1..h8",
         };
-        let (from, _, to) = parse_from_to_any_case(text, &syntax, square_number)?;
+        let (from, _, to) = parse_from_to(text, &syntax, square_number)?;
         let mv = Move { from, to };
         if self.is_legal(mv) {
             Ok(mv)
         } else {
-            Err(refused(text, self.why_illegal(mv)))
+            Err(NotationError::refused_move(text, self.why_illegal(mv)))
         }
     }
 }

@@ -23,7 +23,6 @@
 
 pub mod fox_hounds;
 pub mod kono;
-mod move_text;
 pub mod mu_torere;
 pub mod nim;
 mod variant;

@@ -40,11 +40,10 @@
 //! assert_eq!(game.position_text(), "bbb.wwww/b w");
 //! ```
 
-use crate::move_text::{parse_from_to_any_case, refused};
 pub use cgtk_core::VariantError;
 use cgtk_core::{
-    FromTo, Game, Notation, NotationError, Outcome, PerfectIndex, Player, PositionKey,
-    Predecessors, Render, TableGame,
+    parse_from_to, FromTo, Game, Notation, NotationError, Outcome, PerfectIndex, Player,
+    PositionKey, Predecessors, Render, TableGame,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -501,12 +500,12 @@ impl Notation for MuTorere {
             form: "expected from-to with points 1..8 and c, e.g. 4-c",
             places: "points are 1..8 and c",
         };
-        let (from, _, to) = parse_from_to_any_case(text, &syntax, parse_point)?;
+        let (from, _, to) = parse_from_to(text, &syntax, parse_point)?;
         let mv = Move { from, to };
         if self.is_legal(mv) {
             Ok(mv)
         } else {
-            Err(refused(text, self.why_illegal(mv)))
+            Err(NotationError::refused_move(text, self.why_illegal(mv)))
         }
     }
 }

@@ -64,11 +64,10 @@
 //! assert_eq!(after.class_size(), 16);
 //! ```
 
-use crate::move_text::{parse_from_to_any_case, refused};
 pub use cgtk_core::VariantError;
 use cgtk_core::{
-    FromTo, Game, Notation, NotationError, Outcome, PerfectIndex, Player, PositionKey,
-    Predecessors, Render, TableGame,
+    parse_from_to, FromTo, Game, Notation, NotationError, Outcome, PerfectIndex, Player,
+    PositionKey, Predecessors, Render, TableGame,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -677,7 +676,7 @@ impl Notation for Kono {
             form: "expected a step like a2-a3 or a capture like a1xa3",
             places: "cells are a1..d4",
         };
-        let (from, separator, to) = parse_from_to_any_case(text, &syntax, parse_cell)?;
+        let (from, separator, to) = parse_from_to(text, &syntax, parse_cell)?;
         let capture = separator == 'x';
         let mv = Move { from, to, capture };
         // `a1-a3` was answered "not a legal move" when the capture `a1xa3` was legal.
@@ -688,7 +687,7 @@ impl Notation for Kono {
                 ..mv
             })
         {
-            return Err(refused(
+            return Err(NotationError::refused_move(
                 text,
                 format!(
                     "a jump is a capture here: write {}x{}",
@@ -700,7 +699,7 @@ impl Notation for Kono {
         if self.is_legal(mv) {
             Ok(mv)
         } else {
-            Err(refused(text, self.why_illegal(mv)))
+            Err(NotationError::refused_move(text, self.why_illegal(mv)))
         }
     }
 }
