@@ -412,18 +412,21 @@ pub fn duration_text(seconds: f64) -> String {
 
 /// The memory this process holds in RAM now (Linux `VmRSS`), if the system says.
 pub fn resident_memory() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    proc_bytes("/proc/self/status", "VmRSS:")
+}
+
+/// The figure of the line starting with `key` in a Linux `/proc` file, given in kB, as
+/// bytes.
+fn proc_bytes(file: &str, key: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(file).ok()?;
+    let line = text.lines().find(|l| l.starts_with(key))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     kb.checked_mul(1024)
 }
 
 /// The memory the system reports available (Linux `MemAvailable`), if it says.
 pub fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kb.checked_mul(1024)
+    proc_bytes("/proc/meminfo", "MemAvailable:")
 }
 
 #[cfg(test)]
