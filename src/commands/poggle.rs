@@ -426,7 +426,6 @@ impl Presses {
     }
 }
 
-/// Draws `grid` as a PNG into `out`.
 /// Whether two paths name the same file, existing or still to be written (so `a`, `./a`
 /// and `dir/../a` agree), other than a device such as `/dev/null`, which takes both.
 fn same_regular_file(a: &std::path::Path, b: &std::path::Path) -> bool {
@@ -444,6 +443,7 @@ fn same_regular_file(a: &std::path::Path, b: &std::path::Path) -> bool {
     !device && (a == b || matches!((resolved(a), resolved(b)), (Some(x), Some(y)) if x == y))
 }
 
+/// Draws `grid` as a PNG into `out` and puts the file in place.
 fn draw(mut out: OutputFile, grid: &dyn PressRows, k: u32, cell: Option<u32>) -> Result<()> {
     let cell = cell.unwrap_or_else(|| default_cell_size(grid.rows(), grid.cols()));
     let path = out.path().display().to_string();
@@ -1180,8 +1180,10 @@ fn minimal_table(args: &MinimalTableArgs, ctx: &Context) -> Result<()> {
         bar.finish_and_clear();
     }
     if let Some(mut file) = grids_file {
+        let path = file.path().display().to_string();
+        // As every output file's: the io::Error kept (a full disk exits 1, not 2).
         std::io::Write::write_all(file.writer(), grids.as_bytes())
-            .map_err(|e| usage(format!("cannot write --grids: {e}")))?;
+            .with_context(|| format!("cannot write {path}"))?;
         file.finish()?;
     }
     ctx.emit(&lines, || minimal_table_text(&lines))
