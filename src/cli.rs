@@ -201,8 +201,18 @@ pub fn report(err: &anyhow::Error) -> ExitCode {
     }
 }
 
-/// Reads a text file named on the command line, `-` meaning standard input.
+/// Reads a text file named on the command line, `-` meaning standard input, without the
+/// UTF-8 byte-order mark some editors put at the start (deals, games, results and grids
+/// with one were refused, the mark shown invisibly in the message).
 pub fn read_input(path: &std::path::Path) -> Result<String> {
+    let text = read_raw_input(path)?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
+fn read_raw_input(path: &std::path::Path) -> Result<String> {
     use anyhow::Context as _;
     if path.as_os_str() == "-" {
         let mut text = String::new();

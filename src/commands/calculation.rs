@@ -2,7 +2,7 @@
 //! out with a player, the full-information solver and reviews of games with it, win-rate
 //! benchmarks over many deals (sharded for several machines) and adding up their results.
 
-use crate::cli::{counted, usage, Context};
+use crate::cli::{counted, read_input, usage, Context};
 use anyhow::Result;
 use cgtk_solitaire::{
     checkpoint, review_points, settle, solve_with, turning_point, Checkpoint, Move, SolveMethod,
@@ -859,7 +859,7 @@ fn run_solve(
     let deal = match (seed, file) {
         (Some(seed), _) => Deal::from_seed(rules, seed),
         (None, Some(path)) => {
-            let text = read_text(path)?;
+            let text = read_input(path)?;
             Deal::parse(rules, &text)
                 .map_err(|e| usage(format!("invalid deal in {}: {e}", path.display())))?
         }
@@ -1060,18 +1060,8 @@ fn summary_text(s: &BenchSummary) -> String {
     text
 }
 
-/// The text of a deal, game or result file (`-`: standard input), without the UTF-8
-/// byte-order mark some editors put at the start.
-fn read_text(path: &std::path::Path) -> Result<String> {
-    let text = crate::cli::read_input(path)?;
-    Ok(match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_string(),
-        None => text,
-    })
-}
-
 fn read_summary(path: &std::path::Path) -> Result<BenchSummary> {
-    let text = read_text(path)?;
+    let text = read_input(path)?;
     let summary: BenchSummary = serde_json::from_str(&text).map_err(|e| {
         usage(format!(
             "{} is not a result of `cgtk --json calculation bench`: {e}",
@@ -1250,7 +1240,7 @@ struct GameFile {
 /// Reads a game file: the `moves` (and `seed`, `piles`) of a JSON document such as
 /// play-out's, or moves in the notation separated by white space.
 fn read_game(path: &std::path::Path) -> Result<GameFile> {
-    let text = read_text(path)?;
+    let text = read_input(path)?;
     let bad = |e: String| usage(format!("{}: {e}", path.display()));
     let (mut seed, mut piles) = (None, None);
     let words: Vec<String> = if text.trim_start().starts_with('{') {
