@@ -205,14 +205,16 @@ pub fn report(err: &anyhow::Error) -> ExitCode {
 /// UTF-8 byte-order mark some editors put at the start (deals, games, results and grids
 /// with one were refused, the mark shown invisibly in the message).
 pub fn read_input(path: &std::path::Path) -> Result<String> {
-    let text = read_raw_input(path)?;
+    let text = read_input_verbatim(path)?;
     Ok(match text.strip_prefix('\u{feff}') {
         Some(rest) => rest.to_string(),
         None => text,
     })
 }
 
-fn read_raw_input(path: &std::path::Path) -> Result<String> {
+/// [`read_input`] keeping a byte-order mark, for readers that skip it themselves and count
+/// the file's bytes in their errors (SGF).
+pub fn read_input_verbatim(path: &std::path::Path) -> Result<String> {
     use anyhow::Context as _;
     if path.as_os_str() == "-" {
         let mut text = String::new();

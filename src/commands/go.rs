@@ -200,7 +200,8 @@ fn run_solve(
     nodes: u64,
     ctx: &Context,
 ) -> Result<()> {
-    let text = crate::cli::read_input(file)?;
+    // SGF errors give byte offsets in the file, a byte-order mark included.
+    let text = crate::cli::read_input_verbatim(file)?;
     let sgf = SgfGame::parse(&text).map_err(|e| usage(format!("{}: {e}", file.display())))?;
     let mut go = sgf
         .into_go(None)

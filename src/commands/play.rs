@@ -209,7 +209,8 @@ pub fn run(args: &Args, ctx: &Context) -> Result<()> {
             .map_err(|e| usage(format!("cannot load {}: {e}", path.display())))?;
     }
     if let Some(path) = sgf_load {
-        let text = crate::cli::read_input(path)?;
+        // SGF errors give byte offsets in the file, a byte-order mark included.
+        let text = crate::cli::read_input_verbatim(path)?;
         session
             .saved_from_text(&path.to_string_lossy(), &text)
             .and_then(|s| session.load(&s))
