@@ -255,7 +255,7 @@ pub const GAMES: &[GameEntry] = &[
     GameEntry {
         id: "calculation",
         name: "Calculation",
-        about: "Calculation patience (one player, hidden stock); hint and --you none use a player (--mcts N: its playouts, or the samples of pimc, hindsight and rollout)",
+        about: "Calculation patience (one player, hidden stock); hint and --you none use a player (--mcts N: its playouts=N, or the samples=N of pimc, hindsight and rollout)",
         variants: &[
             VariantInfo {
                 text: "deal=N (default 1)",
@@ -266,23 +266,11 @@ pub const GAMES: &[GameEntry] = &[
                 commands: PLAY,
             },
             VariantInfo {
-                text: "player=rule-based|mcts|best|pimc|hindsight|rollout (default best, 10,000 playouts)",
+                text: "player=random|rule-based|mcts|best|pimc|hindsight|rollout (default best with playouts=10000)",
                 commands: PLAY,
             },
             VariantInfo {
-                text: "base=order|fitted (player=rollout: the evaluation its base policy places cards by; default order)",
-                commands: PLAY,
-            },
-            VariantInfo {
-                text: "nested=C (player=rollout: from C cards face down, a deeper player on 100 orders per decision, 16 per inner decision; default 0, never)",
-                commands: PLAY,
-            },
-            VariantInfo {
-                text: "exact=K (player=rollout: exact play from K cards face down; default 0, never)",
-                commands: PLAY,
-            },
-            VariantInfo {
-                text: "exact-positions=N (with exact=K: the positions its search may remember, 1 to 1000000000; default 2000000)",
+                text: "the player's settings as `calculation play-out` takes them, written key=value: playouts=N, samples=N, exact-cards=K, nested-cards=C, inner-samples=N, base=order|fitted, … (`cgtk calculation play-out --help`; same settings, same player)",
                 commands: PLAY,
             },
         ],

@@ -135,7 +135,7 @@ fn options_a_player_would_ignore_are_refused_by_name() {
         ),
         (
             &["--player", "random", "--samples", "3"],
-            "--samples applies to --player pimc or hindsight or rollout",
+            "--samples applies to --player pimc, hindsight or rollout, not to --player random",
         ),
         (
             &["--player", "mcts", "--blend-percent", "80"],
@@ -238,8 +238,8 @@ fn options_a_player_would_ignore_are_refused_by_name() {
         ),
         (
             &["--player", "rule-based", "--player-seed", "7"],
-            "--player-seed applies to --player random or mcts or best or pimc or hindsight \
-             or rollout, not to --player rule-based",
+            "--player-seed applies to --player random, mcts, best, pimc, hindsight or \
+             rollout, not to --player rule-based",
         ),
     ] {
         let stderr = refused(args);
@@ -817,8 +817,9 @@ fn exact_rollout_hints_give_the_chance_of_winning_and_a_sure_win_is_won() {
         ),
         "{stdout}"
     );
+    // Saved in the words of `play-out`'s options, with the samples of `--mcts 3`.
     assert!(
-        again.contains("deal=9,piles=4,player=rollout,exact=5"),
+        again.contains("deal=9,piles=4,player=rollout,samples=3,exact-cards=5\""),
         "{again}"
     );
     // A chance of 1 over every order is a win on this one: the engine, playing exactly
@@ -851,24 +852,53 @@ fn the_exact_search_limit_of_a_play_variant_is_used_and_saved() {
         hint_at_deal_9_after(variant, "exact-positions", DEAL_9_SEVEN_FACE_DOWN);
     assert!(!stdout.contains("exact over every order"), "{stdout}");
     assert!(stdout.contains("sampled stock orders"), "{stdout}");
-    assert!(again.contains(variant), "{again}");
+    assert!(
+        again.contains("player=rollout,samples=3,exact-cards=7,exact-positions=1\""),
+        "{again}"
+    );
 }
 
 /// `nested=C` reaches the hint: from C cards face down its placements are compared on
-/// 100 orders, each played out by a deeper rollout player, and the word is saved.
+/// 100 orders, each played out by a deeper rollout player (16 orders a decision), and it is
+/// saved as the options of `play-out` it stands for.
 #[test]
 fn a_nested_play_variant_hints_with_a_deeper_player_and_is_saved() {
     let variant = "deal=9,piles=4,player=rollout,nested=8";
     let (_, stdout, again) = hint_at_deal_9_after(variant, "nested", DEAL_9_SEVEN_FACE_DOWN);
-    // The race ended early here: the count is of the orders the placement was played on.
-    assert!(
-        stdout.contains(
-            "of 48 sampled stock orders played out by a deeper rollout player; \
-             the other placements fell behind before 100"
-        ),
-        "{stdout}"
+    // The count is of the orders the placement was played on: 100, or fewer when the race
+    // ended early, which the hint then says.
+    let line = stdout
+        .lines()
+        .find(|l| l.contains("sampled stock orders played out by a deeper rollout player"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let played: usize = line
+        .split(" of ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(played <= 100, "{line}");
+    assert_eq!(
+        played < 100,
+        line.contains("; the other placements fell behind before 100"),
+        "{line}"
     );
-    assert!(again.contains(variant), "{again}");
+    assert!(
+        again.contains("player=rollout,samples=3,inner-samples=16,nested-cards=8\""),
+        "{again}"
+    );
+    // The same player written as `play-out`'s options hints alike.
+    let (_, same, _) = hint_at_deal_9_after(
+        "deal=9,player=rollout,nested-cards=8,inner-samples=16",
+        "nested-cards",
+        DEAL_9_SEVEN_FACE_DOWN,
+    );
+    let hint = |out: &str| {
+        out.lines()
+            .find(|l| l.contains("sampled stock orders"))
+            .map(str::to_string)
+    };
+    assert_eq!(hint(&same), hint(&stdout));
     // With more cards face down than C (7 against 6), the hint samples greedily as before.
     let (_, stdout, _) = hint_at_deal_9_after(
         "deal=9,piles=4,player=rollout,nested=6",
@@ -882,7 +912,7 @@ fn a_nested_play_variant_hints_with_a_deeper_player_and_is_saved() {
 }
 
 /// `base=fitted` reaches the hint (its samples are played out by the fitted evaluation) and
-/// is saved; `base=order` is the default and is not written.
+/// is saved; `base=order`, the default, is saved as given.
 #[test]
 fn a_fitted_base_play_variant_hints_with_it_and_is_saved() {
     let variant = "deal=9,piles=4,player=rollout,base=fitted";
@@ -891,7 +921,10 @@ fn a_fitted_base_play_variant_hints_with_it_and_is_saved() {
         stdout.contains("of 3 sampled stock orders played out greedily by the fitted evaluation"),
         "{stdout}"
     );
-    assert!(again.contains(variant), "{again}");
+    assert!(
+        again.contains("player=rollout,samples=3,base=fitted\""),
+        "{again}"
+    );
     let (_, stdout, again) = hint_at_deal_9_after(
         "deal=9,piles=4,player=rollout,base=order",
         "base-order",
@@ -903,7 +936,7 @@ fn a_fitted_base_play_variant_hints_with_it_and_is_saved() {
     );
     assert!(!stdout.contains("fitted"), "{stdout}");
     assert!(
-        again.contains("\"deal=9,piles=4,player=rollout\""),
+        again.contains("\"deal=9,piles=4,player=rollout,samples=3,base=order\""),
         "{again}"
     );
 }
@@ -915,36 +948,67 @@ fn bad_play_variants_exit_with_2() {
         ("deal=x", "deal \"x\" is not a number"),
         ("player=god", "player=god: the players are"),
         ("colour=red", "unknown setting \"colour=red\""),
-        ("exact=49", "exact=49: write the number of cards face down"),
         (
-            "exact=five",
-            "exact=five: write the number of cards face down",
+            "player=rollout,exact=49",
+            "exact-cards=49: write a number of cards face down, 0 to 48",
         ),
-        ("exact=5", "exact=5 applies to player=rollout only"),
+        (
+            "exact-cards=five",
+            "exact-cards=five: write a number of cards face down, 0 to 48",
+        ),
+        (
+            "exact=5",
+            "exact-cards applies to player=rollout, not to player=best",
+        ),
         (
             "player=rollout,exact=5,exact-positions=0",
             "exact-positions=0: write the number of positions the exact search may remember",
         ),
         (
             "player=rollout,exact-positions=100",
-            "exact-positions=100 limits the exact search: give exact=K too",
+            "exact-positions limits the exact search: give exact-cards=K too",
         ),
         (
             "player=rollout,exact-positions=2000000",
-            "exact-positions=2000000 limits the exact search: give exact=K too",
+            "exact-positions limits the exact search: give exact-cards=K too",
         ),
         (
-            "nested=49",
-            "nested=49: write the number of cards face down",
+            "player=rollout,nested=49",
+            "nested-cards=49: write a number of cards face down, 0 to 48",
         ),
-        ("nested=16", "nested=16 applies to player=rollout only"),
+        (
+            "nested-cards=16",
+            "nested-cards applies to player=rollout, not to player=best",
+        ),
         (
             "player=rollout,base=learned",
             "base=learned: the rollout player's base policy places cards by",
         ),
-        ("base=fitted", "base=fitted applies to player=rollout only"),
+        (
+            "base=fitted",
+            "base applies to player=rollout, not to player=best",
+        ),
+        (
+            "player=rollout,levels=3",
+            "levels=3: the rollout levels are 0, 1 and 2",
+        ),
+        (
+            "player=best,samples=9",
+            "samples applies to player=pimc, hindsight or rollout, not to player=best",
+        ),
+        ("player=best,tree=big", "tree=big: the search trees are full or lean"),
+        (
+            "player=rule-based --mcts 5",
+            "--mcts N sets the playouts of mcts and best or the samples of pimc, hindsight and rollout; player=rule-based has neither",
+        ),
+        (
+            "player=best,playouts=7 --mcts 5",
+            "--mcts 5 and playouts=7 both set the playouts: give one",
+        ),
     ] {
-        let run = play("bad", &[variant], "");
+        // A variant, then perhaps options.
+        let args: Vec<&str> = variant.split(' ').collect();
+        let run = play("bad", &args, "");
         assert_eq!(run.code, 2, "{variant}: {}", run.stderr);
         assert!(run.stderr.contains(message), "{variant}: {}", run.stderr);
     }

@@ -8,10 +8,11 @@ use cgtk_solitaire::{
     checkpoint, review_points, settle, solve_with, turning_point, Checkpoint, Move, SolveMethod,
 };
 use cgtk_solitaire::{
-    play_out, solve, BasePolicy, BenchSummary, Calculation, Deal, DealSlice, HindsightOptions,
-    MctsOptions, PairedComparison, PimcOptions, PlayerKind, PlayoutPolicy, Reward, RolloutOptions,
-    Rules, Solution, SolveLimits, EXACT_POSITIONS, MAX_LISTED_DEALS,
+    play_out, solve, BasePolicy, BenchSummary, Calculation, Deal, DealSlice, PairedComparison,
+    PlayerKind, PlayerName as Player, PlayerSettings, PlayoutPolicy, Reward, Rules, SettingStyle,
+    Solution, SolveLimits, MAX_LISTED_DEALS,
 };
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args as ClapArgs, Subcommand, ValueEnum};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -38,8 +39,8 @@ pub enum Command {
         #[arg(long, allow_negative_numbers = true)]
         seed: u64,
         /// Who plays.
-        #[arg(long, value_enum, default_value_t = PlayerName::RuleBased)]
-        player: PlayerName,
+        #[arg(long, default_value = "rule-based", value_parser = player_parser())]
+        player: Player,
         /// Waste piles: 4, or 3 in the variant.
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4), allow_negative_numbers = true)]
         piles: u8,
@@ -93,8 +94,8 @@ pub enum Command {
         piles: Option<u8>,
         /// Who plays the game reviewed (default rule-based; not with --game, whose moves
         /// are the game).
-        #[arg(long, value_enum, conflicts_with = "game")]
-        player: Option<PlayerName>,
+        #[arg(long, value_parser = player_parser(), conflicts_with = "game")]
+        player: Option<Player>,
         /// The game's moves: the JSON of `cgtk --json calculation play-out` (its `moves`),
         /// or moves in the notation separated by spaces or lines (`-` reads standard
         /// input).
@@ -113,7 +114,7 @@ pub enum Command {
     /// numbers of the deals won (`won_deals`), for `calculation compare`.
     Bench {
         /// Who plays; `solver` counts the deals winnable with every card known.
-        #[arg(long, value_enum)]
+        #[arg(long, value_parser = bench_player_parser())]
         player: BenchPlayer,
         /// How many deals (numbered from --first-seed), 1 to 100000000 (the most one result
         /// may list; a larger count runs as several runs with other --first-seed).
@@ -185,52 +186,44 @@ impl MethodName {
     }
 }
 
-/// Players of `play-out`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum PlayerName {
-    /// Uniformly random legal moves.
-    Random,
-    /// Rules of thumb: foundation moves first, a pile kept for kings, piles built
-    /// downwards in foundation order.
-    RuleBased,
-    /// The baseline Monte Carlo tree search: random playouts, 0/1 reward.
-    Mcts,
-    /// Monte Carlo tree search with our settings: the lean tree, playouts half rule-based
-    /// and half random-home-first (blend), a win worth 1 and a loss 0.2 × the cards
-    /// home / 52 (mixed), c = 0.5.
-    Best,
-    /// Sampled orders of the face-down cards, each solved with every card known; the move
-    /// winning the most samples (see --samples, --sample-nodes).
-    Pimc,
-    /// Every placement of the turned card (with the waste moves it needs) judged on the
-    /// same sampled stock orders by the full-information solver, robust wins counting
-    /// double (see --samples, --solver-nodes).
-    Hindsight,
-    /// Every placement of the turned card played to the end on the same sampled stock
-    /// orders by a greedy base policy; the placement winning the most (see --samples,
-    /// --levels, --inner-samples, --exact-cards).
-    Rollout,
+/// `--player`'s values: the library's players, each with what it does, and with
+/// `solver` the full-information solver (`bench`).
+fn player_values(solver: bool) -> Vec<PossibleValue> {
+    let mut values: Vec<PossibleValue> = Player::ALL
+        .into_iter()
+        .map(|p| PossibleValue::new(p.name()).help(p.about()))
+        .collect();
+    if solver {
+        values.push(
+            PossibleValue::new("solver").help("Count the deals winnable with every card known."),
+        );
+    }
+    values
 }
 
-/// Players of `bench`: the players, or the full-information solver.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+/// Reads `--player` of `play-out` and `review`: a player's name.
+fn player_parser() -> impl TypedValueParser<Value = Player> {
+    PossibleValuesParser::new(player_values(false))
+        .try_map(|name| Player::from_name(&name).ok_or("not a player"))
+}
+
+/// Who `bench` runs: a player, or the full-information solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BenchPlayer {
-    /// Uniformly random legal moves.
-    Random,
-    /// Rules of thumb.
-    RuleBased,
-    /// The baseline Monte Carlo tree search.
-    Mcts,
-    /// Our best Monte Carlo settings.
-    Best,
-    /// Sampled stock orders solved with every card known.
-    Pimc,
-    /// Each placement judged by the solver on sampled stock orders.
-    Hindsight,
-    /// Each placement played out by a greedy base policy on sampled stock orders.
-    Rollout,
+    /// A player plays each deal.
+    Player(Player),
     /// Count the deals winnable with every card known.
     Solver,
+}
+
+/// Reads `bench`'s `--player`: a player's name or `solver`.
+fn bench_player_parser() -> impl TypedValueParser<Value = BenchPlayer> {
+    PossibleValuesParser::new(player_values(true)).try_map(|name| match name.as_str() {
+        "solver" => Ok(BenchPlayer::Solver),
+        _ => Player::from_name(&name)
+            .map(BenchPlayer::Player)
+            .ok_or("not a player"),
+    })
 }
 
 /// Options of the Monte Carlo players (defaults depend on the player).
@@ -254,7 +247,7 @@ pub struct MctsArgs {
     reward: Option<RewardName>,
     /// The percent of a `blend` playout's decisions made by the rules of thumb (of a
     /// `greedy-blend` playout's, by the greedy base policy); default 50.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=100), allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true)]
     blend_percent: Option<u8>,
     /// What a lost playout's cards home are worth with the `mixed` reward (in [0, 1]);
     /// default 0.2.
@@ -277,7 +270,7 @@ pub struct MctsArgs {
     /// 1 rolls it out, 2 rolls out a level-1 player (slow: every simulated decision samples
     /// too; each level multiplies the time by about a thousand, so for a level deeper
     /// still late in the deal give --nested-cards).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=2), allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true)]
     levels: Option<u8>,
     /// Stock orders sampled per decision of the levels below the top (rollout with
     /// --levels 2, or with --nested-cards or --escalate-cards; default 4).
@@ -287,7 +280,7 @@ pub struct MctsArgs {
     /// deeper (rollout; default 0, never): --nested-samples orders per placement, each
     /// played by a rollout player sampling --inner-samples orders per decision. Before
     /// --exact-cards takes over.
-    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u8).range(0..=48), allow_negative_numbers = true)]
+    #[arg(long, value_name = "C", allow_negative_numbers = true)]
     nested_cards: Option<u8>,
     /// Stock orders sampled per placement once --nested-cards applies (rollout; default
     /// 100).
@@ -299,21 +292,21 @@ pub struct MctsArgs {
     /// never). The deeper player where the quick one cannot tell the placements apart. With
     /// 3 piles, --nested-cards 32 --escalate-cards 48 won 41 of 63 deals, as many as without,
     /// at about 1.6 times the time.
-    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u8).range(0..=48), allow_negative_numbers = true)]
+    #[arg(long, value_name = "C", allow_negative_numbers = true)]
     escalate_cards: Option<u8>,
     /// Play exactly once at most K cards are face down (rollout with --levels 1 or more;
     /// default 0, never): the best chance of winning over every order of those cards,
     /// found by expectimax (with 5, at most about a processor second a move; with 7 and
     /// --exact-positions 50000000, about 3 processor seconds more a game on average and up
     /// to about three minutes); a position too large for it is sampled.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(0..=48), allow_negative_numbers = true)]
+    #[arg(long, value_name = "K", allow_negative_numbers = true)]
     exact_cards: Option<u8>,
     /// Positions the exact search of --exact-cards may remember (rollout; default 2000000,
     /// about 250 MB); past it the placement is sampled. The positions of a game's earlier
     /// exact placements are kept for the later ones while they fit. Its memory at the
     /// peak is about 120 bytes a position: with 7 cards face down searches measured
     /// remembered up to 48 million positions (about 6 GB).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     exact_positions: Option<u64>,
     /// The evaluation the rollout player's base policy ranks the places of the turned card
     /// by (rollout): `order` (default; the waste piles' order and the cards home) or
@@ -333,7 +326,7 @@ pub struct MctsArgs {
     /// time it did not help: with 3 piles 400 samples extended up to 4 times won 545 of
     /// 1,600 deals and 900 samples 549; with 4 piles 100 extended up to 4 times won 1,187
     /// and 300 samples 1,277.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     extend: Option<u32>,
     /// Solver nodes per move and sample (pimc; default 2000) or per placement and sample
     /// (hindsight; default 1000).
@@ -394,316 +387,87 @@ pub enum RewardName {
     Mixed,
 }
 
+impl PolicyName {
+    fn policy(self) -> PlayoutPolicy {
+        match self {
+            PolicyName::Random => PlayoutPolicy::Random,
+            PolicyName::RuleBased => PlayoutPolicy::RuleBased,
+            PolicyName::GreedyRandom => PlayoutPolicy::GreedyRandom,
+            PolicyName::RandomHomeFirst => PlayoutPolicy::RandomHomeFirst,
+            PolicyName::Blend => PlayoutPolicy::Blend(50),
+            PolicyName::Greedy => PlayoutPolicy::Greedy,
+            PolicyName::GreedyBlend => PlayoutPolicy::GreedyBlend(50),
+        }
+    }
+}
+
+impl RewardName {
+    fn reward(self) -> Reward {
+        match self {
+            RewardName::WinLoss => Reward::WinLoss,
+            RewardName::Graded => Reward::Graded,
+            RewardName::Mixed => Reward::Mixed(0.2),
+        }
+    }
+}
+
 impl MctsArgs {
+    /// The players' settings given on the command line (all but `--player-seed`).
+    fn settings(&self) -> PlayerSettings {
+        PlayerSettings {
+            playouts: self.playouts,
+            exploration: self.exploration,
+            threshold: self.threshold,
+            policy: self.playout_policy.map(PolicyName::policy),
+            reward: self.reward.map(RewardName::reward),
+            blend_percent: self.blend_percent,
+            mixed_weight: self.mixed_weight,
+            lean: self.tree.map(|t| t == TreeName::Lean),
+            samples: self.samples,
+            sample_nodes: self.sample_nodes,
+            levels: self.levels,
+            inner_samples: self.inner_samples,
+            nested_cards: self.nested_cards,
+            nested_samples: self.nested_samples,
+            escalate_cards: self.escalate_cards,
+            exact_cards: self.exact_cards,
+            exact_positions: self.exact_positions,
+            base: self.base.map(|b| match b {
+                BaseName::Order => BasePolicy::Order,
+                BaseName::Fitted => BasePolicy::Fitted,
+            }),
+            extend: self.extend,
+        }
+    }
+
     /// The options given on the command line that `player` (`None`: the solver of `bench`)
     /// would ignore, refused by name rather than dropped.
-    fn refuse_unused(&self, player: Option<PlayerName>) -> Result<()> {
-        use PlayerName::{Best, Hindsight, Mcts, Pimc, Random, Rollout};
-        const SEARCH: &[PlayerName] = &[Mcts, Best];
-        let options: [(&str, bool, &[PlayerName]); 20] = [
-            (
-                "--player-seed",
-                self.player_seed.is_some(),
-                &[Random, Mcts, Best, Pimc, Hindsight, Rollout],
-            ),
-            ("--playouts", self.playouts.is_some(), SEARCH),
-            ("--exploration", self.exploration.is_some(), SEARCH),
-            ("--threshold", self.threshold.is_some(), SEARCH),
-            ("--playout-policy", self.playout_policy.is_some(), SEARCH),
-            ("--reward", self.reward.is_some(), SEARCH),
-            ("--blend-percent", self.blend_percent.is_some(), SEARCH),
-            ("--mixed-weight", self.mixed_weight.is_some(), SEARCH),
-            ("--tree", self.tree.is_some(), SEARCH),
-            (
-                "--samples",
-                self.samples.is_some(),
-                &[Pimc, Hindsight, Rollout],
-            ),
-            (
-                "--sample-nodes",
-                self.sample_nodes.is_some(),
-                &[Pimc, Hindsight],
-            ),
-            ("--levels", self.levels.is_some(), &[Rollout]),
-            ("--base", self.base.is_some(), &[Rollout]),
-            ("--extend", self.extend.is_some(), &[Rollout]),
-            ("--inner-samples", self.inner_samples.is_some(), &[Rollout]),
-            ("--exact-cards", self.exact_cards.is_some(), &[Rollout]),
-            ("--nested-cards", self.nested_cards.is_some(), &[Rollout]),
-            (
-                "--escalate-cards",
-                self.escalate_cards.is_some(),
-                &[Rollout],
-            ),
-            (
-                "--nested-samples",
-                self.nested_samples.is_some(),
-                &[Rollout],
-            ),
-            (
-                "--exact-positions",
-                self.exact_positions.is_some(),
-                &[Rollout],
-            ),
-        ];
-        for (flag, given, users) in options {
-            if given && !player.is_some_and(|p| users.contains(&p)) {
-                let users: Vec<&str> = users.iter().map(|&p| player_label(p)).collect();
-                let who = player.map_or("solver", player_label);
-                return Err(usage(format!(
-                    "{flag} applies to --player {}, not to --player {who}",
-                    users.join(" or ")
-                )));
-            }
-        }
-        Ok(())
-    }
-
-    fn options(&self, base: MctsOptions) -> Result<MctsOptions> {
-        let mut o = base;
-        if let Some(playouts) = self.playouts {
-            if playouts == 0 {
-                return Err(usage("--playouts must be at least 1"));
-            }
-            o.playouts = playouts;
-        }
-        if let Some(c) = self.exploration {
-            if !(c.is_finite() && c >= 0.0) {
-                return Err(usage(format!(
-                    "--exploration must be a number ≥ 0, not {c}"
-                )));
-            }
-            o.exploration = c;
-        }
-        if let Some(t) = self.threshold {
-            o.expansion_threshold = t;
-        }
-        if let Some(p) = self.playout_policy {
-            o.policy = match p {
-                PolicyName::Random => PlayoutPolicy::Random,
-                PolicyName::RuleBased => PlayoutPolicy::RuleBased,
-                PolicyName::GreedyRandom => PlayoutPolicy::GreedyRandom,
-                PolicyName::RandomHomeFirst => PlayoutPolicy::RandomHomeFirst,
-                PolicyName::Blend => PlayoutPolicy::Blend(50),
-                PolicyName::Greedy => PlayoutPolicy::Greedy,
-                PolicyName::GreedyBlend => PlayoutPolicy::GreedyBlend(50),
+    fn refuse_unused(&self, player: Option<Player>) -> Result<()> {
+        if self.player_seed.is_some() && !player.is_some_and(Player::is_seeded) {
+            let seeded: Vec<&str> = Player::ALL
+                .into_iter()
+                .filter(|p| p.is_seeded())
+                .map(Player::name)
+                .collect();
+            let users = match seeded.split_last() {
+                Some((last, most)) => format!("{} or {last}", most.join(", ")),
+                None => String::new(),
             };
+            return Err(usage(format!(
+                "--player-seed applies to --player {users}, not to --player {}",
+                player.map_or("solver", Player::name)
+            )));
         }
-        if let Some(percent) = self.blend_percent {
-            o.policy =
-                match o.policy {
-                    PlayoutPolicy::Blend(_) => PlayoutPolicy::Blend(percent),
-                    PlayoutPolicy::GreedyBlend(_) => PlayoutPolicy::GreedyBlend(percent),
-                    _ => return Err(usage(
-                        "--blend-percent applies to the blend and greedy-blend playout policies \
-                         (best's default, or --playout-policy blend|greedy-blend)",
-                    )),
-                };
-        }
-        if let Some(t) = self.tree {
-            o.lean = t == TreeName::Lean;
-        }
-        if let Some(r) = self.reward {
-            o.reward = match r {
-                RewardName::WinLoss => Reward::WinLoss,
-                RewardName::Graded => Reward::Graded,
-                RewardName::Mixed => Reward::Mixed(0.2),
-            };
-        }
-        if let Some(weight) = self.mixed_weight {
-            if !(0.0..=1.0).contains(&weight) {
-                return Err(usage(format!(
-                    "--mixed-weight must be a number from 0 to 1, not {weight}"
-                )));
-            }
-            if !matches!(o.reward, Reward::Mixed(_)) {
-                return Err(usage(
-                    "--mixed-weight applies to the mixed reward (best's default, or --reward mixed)",
-                ));
-            }
-            o.reward = Reward::Mixed(weight);
-        }
-        Ok(o)
+        self.settings()
+            .refuse_unused(player, "solver", SettingStyle::Options)
+            .map_err(usage)
     }
 
-    /// --samples and --sample-nodes, or the given defaults.
-    fn sampling(&self, samples: u32, nodes: u64) -> Result<(u32, u64)> {
-        let samples = self.samples.unwrap_or(samples);
-        let nodes = self.sample_nodes.unwrap_or(nodes);
-        if samples == 0 {
-            return Err(usage("--samples must be at least 1"));
-        }
-        if nodes == 0 {
-            return Err(usage(
-                "--sample-nodes (also written --solver-nodes) must be at least 1",
-            ));
-        }
-        Ok((samples, nodes))
-    }
-
-    fn player(&self, name: PlayerName) -> Result<PlayerKind> {
+    fn player(&self, name: Player) -> Result<PlayerKind> {
         self.refuse_unused(Some(name))?;
-        Ok(match name {
-            PlayerName::Random => PlayerKind::Random,
-            PlayerName::RuleBased => PlayerKind::RuleBased,
-            PlayerName::Mcts => PlayerKind::Mcts(self.options(MctsOptions::baseline(1000))?),
-            PlayerName::Best => PlayerKind::Mcts(self.options(MctsOptions::best(1000))?),
-            PlayerName::Pimc => {
-                let (samples, nodes) = self.sampling(20, 2000)?;
-                PlayerKind::Pimc(PimcOptions { samples, nodes })
-            }
-            PlayerName::Hindsight => {
-                let (samples, nodes) = self.sampling(16, 1000)?;
-                PlayerKind::Hindsight(HindsightOptions { samples, nodes })
-            }
-            PlayerName::Rollout => {
-                let (samples, _) = self.sampling(200, 1)?;
-                let inner_samples = self.inner_samples.unwrap_or(4);
-                if inner_samples == 0 {
-                    return Err(usage("--inner-samples must be at least 1"));
-                }
-                let levels = self.levels.unwrap_or(1);
-                let nested_cards = self.nested_cards.unwrap_or(0);
-                let escalate_cards = self.escalate_cards.unwrap_or(0);
-                let deeper = nested_cards > 0 || escalate_cards > 0;
-                if self.inner_samples.is_some() && levels < 2 && !deeper {
-                    return Err(usage(
-                        "--inner-samples applies to the levels below the top: give --levels 2, --nested-cards C or --escalate-cards C",
-                    ));
-                }
-                for (flag, cards) in [
-                    ("--nested-cards", nested_cards),
-                    ("--escalate-cards", escalate_cards),
-                ] {
-                    if cards > 0 && levels == 0 {
-                        return Err(usage(format!(
-                            "{flag} applies from --levels 1 (the base policy alone does not sample)"
-                        )));
-                    }
-                }
-                if escalate_cards > 0 && escalate_cards <= nested_cards {
-                    return Err(usage(format!(
-                        "--escalate-cards {escalate_cards} would never apply: it must exceed --nested-cards {nested_cards}, below which the deeper player decides throughout"
-                    )));
-                }
-                let nested_samples = self.nested_samples.unwrap_or(100);
-                if self.nested_samples.is_some() && !deeper {
-                    return Err(usage(
-                        "--nested-samples applies once --nested-cards C or --escalate-cards C takes over: give one",
-                    ));
-                }
-                if nested_samples == 0 {
-                    return Err(usage("--nested-samples must be at least 1"));
-                }
-                if self.exact_cards.is_some_and(|k| k > 0) && levels == 0 {
-                    return Err(usage(
-                        "--exact-cards applies from --levels 1 (the base policy alone never plays exactly)",
-                    ));
-                }
-                if self.extend.is_some() && levels == 0 {
-                    return Err(usage(
-                        "--extend applies from --levels 1 (the base policy alone does not sample)",
-                    ));
-                }
-                if self.exact_positions.is_some() && self.exact_cards.unwrap_or(0) == 0 {
-                    return Err(usage(
-                        "--exact-positions limits the exact search: give --exact-cards K too",
-                    ));
-                }
-                PlayerKind::Rollout(RolloutOptions {
-                    samples,
-                    levels,
-                    inner_samples,
-                    nested_cards,
-                    nested_samples,
-                    escalate_cards,
-                    exact_cards: self.exact_cards.unwrap_or(0),
-                    exact_positions: self.exact_positions.map_or(EXACT_POSITIONS, |n| n as usize),
-                    base: match self.base {
-                        Some(BaseName::Fitted) => BasePolicy::Fitted,
-                        Some(BaseName::Order) | None => BasePolicy::Order,
-                    },
-                    extend: self.extend.unwrap_or(1),
-                })
-            }
-        })
-    }
-}
-
-/// A description of the player for reports: name and Monte Carlo settings.
-fn describe(name: &str, player: &PlayerKind) -> String {
-    match player {
-        PlayerKind::Mcts(o) => format!(
-            "{name} playouts={} c={} t={} policy={} reward={}{}",
-            o.playouts,
-            o.exploration,
-            o.expansion_threshold,
-            match o.policy {
-                PlayoutPolicy::Random => "random".to_string(),
-                PlayoutPolicy::RuleBased => "rule-based".to_string(),
-                PlayoutPolicy::GreedyRandom => "greedy-random".to_string(),
-                PlayoutPolicy::RandomHomeFirst => "random-home-first".to_string(),
-                PlayoutPolicy::Blend(p) => format!("blend({p}%)"),
-                PlayoutPolicy::Greedy => "greedy".to_string(),
-                PlayoutPolicy::GreedyBlend(p) => format!("greedy-blend({p}%)"),
-            },
-            match o.reward {
-                Reward::WinLoss => "win-loss".to_string(),
-                Reward::Graded => "graded".to_string(),
-                Reward::Mixed(w) => format!("mixed({w})"),
-            },
-            if o.lean { " tree=lean" } else { "" }
-        ),
-        PlayerKind::Pimc(o) => format!("{name} samples={} nodes={}", o.samples, o.nodes),
-        PlayerKind::Hindsight(o) => format!("{name} samples={} nodes={}", o.samples, o.nodes),
-        PlayerKind::Rollout(o) => {
-            let exact = match (o.exact_cards, o.levels) {
-                (0, _) | (_, 0) => String::new(),
-                (k, _) if o.exact_positions == EXACT_POSITIONS => format!(" exact-cards={k}"),
-                (k, _) => format!(" exact-cards={k} exact-positions={}", o.exact_positions),
-            };
-            let nested = match (o.nested_cards, o.escalate_cards) {
-                (0, 0) => String::new(),
-                (c, 0) => format!(" nested-cards={c} nested-samples={}", o.nested_samples),
-                (c, e) => format!(
-                    " nested-cards={c} escalate-cards={e} nested-samples={}",
-                    o.nested_samples
-                ),
-            };
-            // Runs before the fitted evaluation name no base: the order one is the default.
-            let base = match o.base {
-                BasePolicy::Order => String::new(),
-                other => format!(" base={}", other.name()),
-            };
-            let extend = if o.extend > 1 {
-                format!(" extend={}", o.extend)
-            } else {
-                String::new()
-            };
-            match o.levels {
-                0 => format!("{name} levels=0{base}"),
-                1 if nested.is_empty() => {
-                    format!("{name} samples={} levels=1{exact}{base}{extend}", o.samples)
-                }
-                _ => format!(
-                    "{name} samples={} levels={} inner-samples={}{nested}{exact}{base}{extend}",
-                    o.samples, o.levels, o.inner_samples
-                ),
-            }
-        }
-        _ => name.to_string(),
-    }
-}
-
-fn player_label(name: PlayerName) -> &'static str {
-    match name {
-        PlayerName::Random => "random",
-        PlayerName::RuleBased => "rule-based",
-        PlayerName::Mcts => "mcts",
-        PlayerName::Best => "best",
-        PlayerName::Pimc => "pimc",
-        PlayerName::Hindsight => "hindsight",
-        PlayerName::Rollout => "rollout",
+        self.settings()
+            .player(name, SettingStyle::Options)
+            .map_err(usage)
     }
 }
 
@@ -767,7 +531,7 @@ pub fn run(cmd: &Command, ctx: &Context) -> Result<()> {
         } => run_review(
             *seed,
             *piles,
-            player.unwrap_or(PlayerName::RuleBased),
+            player.unwrap_or(Player::RuleBased),
             game.as_deref(),
             *nodes,
             mcts,
@@ -806,19 +570,13 @@ struct PlayOutReport {
     cards_on_foundations: usize,
 }
 
-fn run_play_out(
-    seed: u64,
-    name: PlayerName,
-    piles: u8,
-    mcts: &MctsArgs,
-    ctx: &Context,
-) -> Result<()> {
+fn run_play_out(seed: u64, name: Player, piles: u8, mcts: &MctsArgs, ctx: &Context) -> Result<()> {
     let player = mcts.player(name)?;
     let deal = Deal::from_seed(rules(piles)?, seed);
     let game = play_out(&deal, &player, mcts.player_seed.unwrap_or(seed));
     let report = PlayOutReport {
         seed,
-        player: describe(player_label(name), &player),
+        player: player.label(name),
         piles,
         deal: deal.rank_names(),
         moves: game.moves().iter().map(|m| m.to_string()).collect(),
@@ -950,24 +708,14 @@ fn run_bench(
     }
     let seeds: Vec<u64> = slice.numbers().collect();
     let player = match who {
-        BenchPlayer::Random => Some((PlayerName::Random, mcts.player(PlayerName::Random)?)),
-        BenchPlayer::RuleBased => {
-            Some((PlayerName::RuleBased, mcts.player(PlayerName::RuleBased)?))
-        }
-        BenchPlayer::Mcts => Some((PlayerName::Mcts, mcts.player(PlayerName::Mcts)?)),
-        BenchPlayer::Best => Some((PlayerName::Best, mcts.player(PlayerName::Best)?)),
-        BenchPlayer::Pimc => Some((PlayerName::Pimc, mcts.player(PlayerName::Pimc)?)),
-        BenchPlayer::Hindsight => {
-            Some((PlayerName::Hindsight, mcts.player(PlayerName::Hindsight)?))
-        }
-        BenchPlayer::Rollout => Some((PlayerName::Rollout, mcts.player(PlayerName::Rollout)?)),
+        BenchPlayer::Player(name) => Some((name, mcts.player(name)?)),
         BenchPlayer::Solver => {
             mcts.refuse_unused(None)?;
             None
         }
     };
     let label = match &player {
-        Some((name, kind)) => describe(player_label(*name), kind),
+        Some((name, kind)) => kind.label(*name),
         // The node limit decides which deals are proved, so it names the run: results
         // of different limits are not added up.
         None => format!("solver nodes={nodes}"),
@@ -1296,7 +1044,7 @@ fn agree<T: PartialEq + std::fmt::Display>(
 fn run_review(
     seed: Option<u64>,
     piles: Option<u8>,
-    name: PlayerName,
+    name: Player,
     file: Option<&std::path::Path>,
     nodes: u64,
     mcts: &MctsArgs,
@@ -1322,7 +1070,7 @@ fn run_review(
         _ => {
             let player = mcts.player(name)?;
             let game = play_out(&deal, &player, mcts.player_seed.unwrap_or(seed));
-            (describe(player_label(name), &player), game.moves().to_vec())
+            (player.label(name), game.moves().to_vec())
         }
     };
     let points = review_points(&deal, &moves).map_err(|(i, e)| {
@@ -1432,4 +1180,40 @@ fn review_text(r: &ReviewReport, turn: Option<(usize, usize)>) -> String {
         None => text.push_str("winnable at every point"),
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The options' value names are the library's names of the same things, so a
+    /// variant's `playout-policy=greedy-blend` is `--playout-policy greedy-blend`.
+    #[test]
+    fn option_values_are_named_as_the_library_names_them() {
+        let name = |v: &dyn Fn() -> Option<clap::builder::PossibleValue>| {
+            v().map(|p| p.get_name().to_string()).unwrap_or_default()
+        };
+        for p in PolicyName::value_variants() {
+            assert_eq!(
+                PlayoutPolicy::from_name(&name(&|| p.to_possible_value())),
+                Some(p.policy())
+            );
+        }
+        for r in RewardName::value_variants() {
+            assert_eq!(
+                Reward::from_name(&name(&|| r.to_possible_value())),
+                Some(r.reward())
+            );
+        }
+        for b in BaseName::value_variants() {
+            assert!(BasePolicy::from_name(&name(&|| b.to_possible_value())).is_some());
+        }
+        for t in TreeName::value_variants() {
+            let mut settings = PlayerSettings::default();
+            settings
+                .set("tree", &name(&|| t.to_possible_value()))
+                .unwrap();
+            assert_eq!(settings.lean, Some(*t == TreeName::Lean));
+        }
+    }
 }

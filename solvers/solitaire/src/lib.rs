@@ -40,9 +40,12 @@ pub use rules::{parse_rank, rank_name, Rules, RulesError, MAX_FOUNDATIONS, MAX_P
 
 mod players;
 pub use players::{
-    mcts_move, play_out, random_move, random_playout, rule_based_move, MctsOptions, PlayerKind,
-    PlayoutPolicy, Reward,
+    mcts_move, play_out, random_move, random_playout, rule_based_move, Basis, Decision,
+    MctsOptions, PlayerKind, PlayoutPolicy, Reward,
 };
+
+mod settings;
+pub use settings::{PlayerName, PlayerSettings, SettingStyle, SettingsError, SETTINGS};
 
 mod lean;
 pub use lean::Lean;
@@ -55,8 +58,9 @@ pub use hindsight::{hindsight_moves, HindsightOptions};
 
 mod rollout;
 pub use rollout::{
-    exact_placement, exact_placement_in, fit_rows, greedy_moves, rollout_choice, rollout_moves,
-    rollout_moves_in, RolloutChoice, RolloutOptions, EXACT_POSITIONS, EXTEND_TOLERANCE,
+    exact_placement, exact_placement_in, fit_rows, greedy_moves, rollout_choice, rollout_choice_in,
+    rollout_moves, rollout_moves_in, RolloutChoice, RolloutOptions, EXACT_POSITIONS,
+    EXTEND_TOLERANCE,
 };
 
 mod beam;

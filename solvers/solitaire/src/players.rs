@@ -429,8 +429,131 @@ pub fn mcts_move(pos: &Position, options: &MctsOptions, seed: u64) -> Option<Mov
     }
 }
 
+/// What a player's decision rests on ([`PlayerKind::decide`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Basis {
+    /// A uniformly random legal move.
+    Random,
+    /// The rules of thumb.
+    Rules,
+    /// A Monte Carlo tree search of that many playouts.
+    Search {
+        /// Playouts searched.
+        playouts: u32,
+    },
+    /// Sampled stock orders, each solved with every card known ([`pimc_move`](crate::pimc_move)):
+    /// the best move's score and the moves compared.
+    Solved {
+        /// The best move's wins over the samples.
+        best: f64,
+        /// The stock orders sampled.
+        samples: u32,
+        /// The moves compared.
+        moves: usize,
+    },
+    /// Each placement judged by the solver on the same sampled orders
+    /// ([`hindsight_moves`](crate::hindsight_moves)): the best placement's score (a robust
+    /// win counting 2) and the placements compared.
+    Hindsight {
+        /// The best placement's score over the samples.
+        best: f64,
+        /// The stock orders sampled.
+        samples: u32,
+        /// The placements compared.
+        placements: usize,
+    },
+    /// The rollout player's choice ([`rollout_choice_in`](crate::rollout_choice_in)).
+    Rollout(crate::rollout::RolloutChoice),
+}
+
+/// A player's next moves (up to and including the placement of the turned card for the
+/// players that decide placements, else one move) and what they rest on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    /// The moves, in order; never empty.
+    pub moves: Vec<Move>,
+    /// What they rest on.
+    pub basis: Basis,
+}
+
+impl PlayerKind {
+    /// The player's next moves at `pos` (a position with a card turned, or with the stock
+    /// used up), its random choices drawn from `rng`; `None` when the game is over. The
+    /// rollout player's exact endgame remembers its positions in `memory` from one call to
+    /// the next (keep one memory for the placements of one game).
+    ///
+    /// [`play_out`] plays a game by it, so a front end asking for the moves one decision at
+    /// a time, with one generator seeded as `play_out` seeds it, plays the same game.
+    ///
+    /// ```
+    /// use cgtk_solitaire::{play_out, Basis, Calculation, Deal, ExactMemory, PlayerKind, Rules};
+    /// use rand::SeedableRng;
+    /// let deal = Deal::from_seed(Rules::STANDARD, 4);
+    /// let player = PlayerKind::Random;
+    /// let mut game = Calculation::new(deal.clone());
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    /// let mut memory = ExactMemory::default();
+    /// while let Some(decision) = player.decide(game.position(), &mut rng, &mut memory) {
+    ///     assert_eq!(decision.basis, Basis::Random);
+    ///     for mv in decision.moves {
+    ///         game.play(mv).unwrap();
+    ///     }
+    /// }
+    /// assert_eq!(game.moves(), play_out(&deal, &player, 9).moves());
+    /// ```
+    pub fn decide<R: Rng>(
+        &self,
+        pos: &Position,
+        rng: &mut R,
+        memory: &mut crate::exact::ExactMemory,
+    ) -> Option<Decision> {
+        let one = |mv: Option<Move>, basis: Basis| {
+            mv.map(|mv| Decision {
+                moves: vec![mv],
+                basis,
+            })
+        };
+        match self {
+            PlayerKind::Random => one(random_move(pos, rng), Basis::Random),
+            PlayerKind::RuleBased => one(rule_based_move(pos), Basis::Rules),
+            PlayerKind::Mcts(options) => one(
+                mcts_move(pos, options, rng.gen()),
+                Basis::Search {
+                    playouts: options.playouts,
+                },
+            ),
+            PlayerKind::Pimc(options) => {
+                let (mv, wins) = crate::pimc::pimc_move(pos, options, rng.gen())?;
+                let basis = Basis::Solved {
+                    best: wins.iter().copied().fold(0.0, f64::max),
+                    samples: options.samples,
+                    moves: wins.len(),
+                };
+                one(Some(mv), basis)
+            }
+            PlayerKind::Hindsight(options) => {
+                let (moves, scores) = crate::hindsight::hindsight_moves(pos, options, rng.gen())?;
+                let basis = Basis::Hindsight {
+                    best: scores.iter().copied().fold(0.0, f64::max),
+                    samples: options.samples,
+                    placements: scores.len(),
+                };
+                (!moves.is_empty()).then_some(Decision { moves, basis })
+            }
+            PlayerKind::Rollout(options) => {
+                let choice = crate::rollout::rollout_choice_in(pos, options, rng.gen(), memory)?;
+                (!choice.moves.is_empty()).then(|| Decision {
+                    moves: choice.moves.clone(),
+                    basis: Basis::Rollout(choice),
+                })
+            }
+        }
+    }
+}
+
 /// Plays `deal` to the end with `player`, reproducibly: the random player and each search
-/// draw from generators derived from `seed`.
+/// draw from generators derived from `seed` ([`PlayerKind::decide`], with one generator
+/// `ChaCha8Rng::seed_from_u64(seed)` and one memory for the game).
 ///
 /// ```
 /// use cgtk_solitaire::{play_out, Deal, PlayerKind, Rules};
@@ -443,54 +566,16 @@ pub fn mcts_move(pos: &Position, options: &MctsOptions, seed: u64) -> Option<Mov
 pub fn play_out(deal: &Deal, player: &PlayerKind, seed: u64) -> Calculation {
     let mut game = Calculation::new(deal.clone());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    // The rollout player's exact endgame remembers its positions from one placement to the
-    // next.
     let mut memory = crate::exact::ExactMemory::default();
-    loop {
-        let pos = *game.position();
-        let placement = match player {
-            PlayerKind::Hindsight(options) => {
-                Some(crate::hindsight::hindsight_moves(&pos, options, rng.gen()))
-            }
-            PlayerKind::Rollout(options) => Some(crate::rollout::rollout_moves_in(
-                &pos,
-                options,
-                rng.gen(),
-                &mut memory,
-            )),
-            _ => None,
-        };
-        if let Some(placement) = placement {
-            let Some((moves, _)) = placement else {
+    while let Some(decision) = player.decide(game.position(), &mut rng, &mut memory) {
+        for mv in decision.moves {
+            if game.play(mv).is_err() {
+                // The players only return legal moves; stop rather than loop.
                 return game;
-            };
-            for mv in moves {
-                if game.play(mv).is_err() {
-                    // The player only returns legal moves; stop rather than loop.
-                    return game;
-                }
             }
-            continue;
-        }
-        let mv = match player {
-            PlayerKind::Random => random_move(&pos, &mut rng),
-            PlayerKind::RuleBased => rule_based_move(&pos),
-            PlayerKind::Mcts(options) => mcts_move(&pos, options, rng.gen()),
-            PlayerKind::Pimc(options) => {
-                crate::pimc::pimc_move(&pos, options, rng.gen()).map(|(mv, _)| mv)
-            }
-            PlayerKind::Hindsight(_) | PlayerKind::Rollout(_) => None,
-        };
-        match mv {
-            Some(mv) => {
-                if game.play(mv).is_err() {
-                    // Every player above only returns legal moves; stop rather than loop.
-                    return game;
-                }
-            }
-            None => return game,
         }
     }
+    game
 }
 
 #[cfg(test)]

@@ -633,6 +633,7 @@ impl Decision {
             samples: self.tried[self.best],
             placements: self.choices.len(),
             moves: self.choices.swap_remove(self.best).0,
+            exact: None,
         }
     }
 }
@@ -653,6 +654,9 @@ pub struct RolloutChoice {
     /// The placements weighed (1 for a single placement and for a line played without
     /// sampling).
     pub placements: usize,
+    /// The chance of winning over every order of the cards face down, for a placement
+    /// played exactly ([`exact_placement`]).
+    pub exact: Option<f64>,
 }
 
 /// The decision of a rollout level `level ≥ 1` with `samples` samples (up to `cap` while
@@ -1088,7 +1092,7 @@ pub fn rollout_moves_in(
 ) -> Option<(Vec<Move>, Vec<f64>)> {
     top_decision(pos, options, seed, memory).map(|top| match top {
         Top::Sampled(decision) => decision.played(),
-        Top::Line(line) => (line, Vec::new()),
+        Top::Line(line) | Top::Exact(line, _) => (line, Vec::new()),
     })
 }
 
@@ -1109,14 +1113,41 @@ pub fn rollout_choice(
     options: &RolloutOptions,
     seed: u64,
 ) -> Option<RolloutChoice> {
-    top_decision(pos, options, seed, &mut ExactMemory::default()).map(|top| match top {
-        Top::Sampled(decision) => decision.choice(),
-        Top::Line(moves) => RolloutChoice {
+    rollout_choice_in(pos, options, seed, &mut ExactMemory::default())
+}
+
+/// [`rollout_choice`] with the exact search's positions of the game's earlier placements
+/// remembered in `memory`, as [`rollout_moves_in`]: the moves it plays, and what they rest
+/// on.
+///
+/// ```
+/// use cgtk_solitaire::{rollout_choice_in, rollout_moves, ExactMemory, Position, RolloutOptions, Rules};
+/// let mut pos = Position::start(Rules::new(5, 2, 2).unwrap());
+/// pos.turn(3).unwrap();
+/// let exact = RolloutOptions { exact_cards: 8, ..RolloutOptions::new(10) };
+/// let choice = rollout_choice_in(&pos, &exact, 1, &mut ExactMemory::default()).unwrap();
+/// assert_eq!(choice.moves, rollout_moves(&pos, &exact, 1).unwrap().0);
+/// assert!(choice.exact.is_some_and(|p| (0.0..=1.0).contains(&p)));
+/// ```
+pub fn rollout_choice_in(
+    pos: &Position,
+    options: &RolloutOptions,
+    seed: u64,
+    memory: &mut ExactMemory,
+) -> Option<RolloutChoice> {
+    top_decision(pos, options, seed, memory).map(|top| {
+        let (moves, exact) = match top {
+            Top::Sampled(decision) => return decision.choice(),
+            Top::Line(moves) => (moves, None),
+            Top::Exact(moves, p) => (moves, Some(p)),
+        };
+        RolloutChoice {
             moves,
             wins: 0.0,
             samples: 0,
             placements: 1,
-        },
+            exact,
+        }
     })
 }
 
@@ -1124,9 +1155,10 @@ pub fn rollout_choice(
 enum Top {
     /// A decision over sampled orders.
     Sampled(Decision),
-    /// A line played without sampling: the base policy's, the endgame's or the exact
-    /// search's.
+    /// A line played without sampling: the base policy's or the endgame's.
     Line(Vec<Move>),
+    /// The exact search's line and its chance of winning.
+    Exact(Vec<Move>, f64),
 }
 
 /// The rollout player's top-level decision at `pos`; `None` when the game is over or a card
@@ -1146,8 +1178,8 @@ fn top_decision(
     if pos.turned().is_none() {
         return endgame_move(pos).map(|mv| Top::Line(vec![mv]));
     }
-    if let Some((line, _)) = exact_placement_in(pos, options, memory) {
-        return Some(Top::Line(line));
+    if let Some((line, p)) = exact_placement_in(pos, options, memory) {
+        return Some(Top::Exact(line, p));
     }
     let (samples, levels) = options.top_decision(pos);
     let cap = options.samples_cap(samples);
