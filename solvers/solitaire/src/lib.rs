@@ -1,8 +1,10 @@
 //! cgtk-solitaire: card patiences. For now one game, **Calculation** (also called Broken
 //! Intervals): its rules ([`Rules`], [`Position`], [`Move`]), seeded and written deals
 //! ([`Deal`]), a game with its deal ([`Calculation`]), players from random to Monte Carlo
-//! tree search, a determinized player and a hindsight player ([`PlayerKind`], [`play_out`],
-//! [`pimc_move`], [`hindsight_moves`], [`rollout_moves`]), a
+//! tree search, a determinized player, a hindsight player and the rollout player
+//! ([`PlayerKind`], one decision at a time by [`PlayerKind::decide`], a whole game by
+//! [`play_out`]; [`pimc_move`], [`hindsight_moves`], [`rollout_moves`]), named and set up
+//! as commands write them ([`PlayerName`], [`PlayerSettings`]), a
 //! full-information solver ([`solve`], also from a game in progress: [`solve_after`]), a
 //! review of a game with every card known ([`review`]) and exact optimal play on small
 //! decks ([`exact_win_probability`]).
