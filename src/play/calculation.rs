@@ -26,7 +26,9 @@ const VARIANT_HELP: &str = "write the variant as words: a deal number (or deal=N
 struct Variant {
     deal: u64,
     piles: u8,
-    player: PlayerName,
+    /// The player named; `None` for the default, `best` with 10,000 playouts unless the
+    /// settings or `--mcts` say otherwise.
+    player: Option<PlayerName>,
     settings: PlayerSettings,
 }
 
@@ -104,15 +106,8 @@ impl Variant {
         if nested_alias && settings.nested_cards.is_some_and(|c| c > 0) {
             settings.inner_samples.get_or_insert(16);
         }
-        let player = match player {
-            Some(player) => player,
-            None => {
-                if settings.playouts.is_none() && mcts.is_none() {
-                    settings.playouts = Some(DEFAULT_PLAYOUTS);
-                }
-                PlayerName::Best
-            }
-        };
+        let named = player;
+        let player = named.unwrap_or(PlayerName::Best);
         if let Some(n) = mcts {
             let (budget, word) = match player {
                 PlayerName::Mcts | PlayerName::Best => (&mut settings.playouts, "playouts"),
@@ -135,29 +130,33 @@ impl Variant {
                 _ => *budget = Some(n),
             }
         }
-        let kind = settings
+        // The default player's playouts are not written into the variant: a game saved
+        // with them loads with another `--mcts` as it started with one.
+        let mut used = settings.clone();
+        if named.is_none() {
+            used.playouts.get_or_insert(DEFAULT_PLAYOUTS);
+        }
+        let kind = used
             .player(player, SettingStyle::Words)
             .map_err(|e| e.to_string())?;
         Ok((
             Variant {
                 deal,
                 piles,
-                player,
+                player: named,
                 settings,
             },
             kind,
         ))
     }
 
-    /// The variant as words that read back to it: the deal, the piles, the player and
-    /// every setting given.
+    /// The variant as words that read back to it: the deal, the piles, the player if named
+    /// and every setting given.
     fn text(&self) -> String {
-        let mut text = format!(
-            "deal={},piles={},player={}",
-            self.deal,
-            self.piles,
-            self.player.name()
-        );
+        let mut text = format!("deal={},piles={}", self.deal, self.piles);
+        if let Some(player) = self.player {
+            text += &format!(",player={}", player.name());
+        }
         for (key, value) in self.settings.words() {
             text += &format!(",{key}={value}");
         }
@@ -316,7 +315,8 @@ impl Playable for CalculationPlay {
         let Some(decision) = self.player.decide(&pos, &mut rng, &mut self.memory) else {
             return Ok(None);
         };
-        let note = note(self.variant.player, &self.player, &pos, &decision.basis);
+        let name = self.variant.player.unwrap_or(PlayerName::Best);
+        let note = note(name, &self.player, &pos, &decision.basis);
         Ok(decision.moves.first().map(|mv| (mv.to_string(), note)))
     }
 }
@@ -385,8 +385,8 @@ mod tests {
     #[test]
     fn variants_read_back_from_their_text() {
         for (text, mcts, wanted) in [
-            ("", None, "deal=1,piles=4,player=best,playouts=10000"),
-            ("", Some(500), "deal=1,piles=4,player=best,playouts=500"),
+            ("", None, "deal=1,piles=4"),
+            ("", Some(500), "deal=1,piles=4,playouts=500"),
             ("player=best", None, "deal=1,piles=4,player=best"),
             (
                 "7 piles=3 player=rollout exact=5",
@@ -414,6 +414,23 @@ mod tests {
             let (again, same) = Variant::parse(&variant.text(), None).unwrap();
             assert_eq!((again, same), (variant, player), "{text}");
         }
+    }
+
+    /// With no player named it is `best` at 10,000 playouts, or at `--mcts N` or
+    /// `playouts=N`.
+    #[test]
+    fn the_default_player_is_best_at_ten_thousand_playouts() {
+        for (text, mcts, playouts) in [
+            ("", None, 10_000),
+            ("deal=3", Some(500), 500),
+            ("playouts=2000", None, 2000),
+            ("playouts=2000", Some(2000), 2000),
+        ] {
+            let (_, player) = Variant::parse(text, mcts).unwrap();
+            let wanted = cgtk_solitaire::MctsOptions::best(playouts);
+            assert_eq!(player, PlayerKind::Mcts(wanted), "{text} {mcts:?}");
+        }
+        assert!(Variant::parse("playouts=2000", Some(5)).is_err());
     }
 
     /// The words make the player `play-out`'s options of the same names make.
