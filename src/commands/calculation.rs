@@ -235,7 +235,7 @@ pub struct MctsArgs {
     /// The UCB1 exploration constant c (default: √2 for mcts, 0.5 for best).
     #[arg(long, allow_hyphen_values = true)]
     exploration: Option<f64>,
-    /// Visits before a leaf grows children (default 1).
+    /// Visits before a leaf grows children (mcts and best; default 1).
     #[arg(long, allow_negative_numbers = true)]
     threshold: Option<u32>,
     /// How playouts move (default: random for mcts, blend for best).
@@ -276,17 +276,18 @@ pub struct MctsArgs {
     /// --levels 2, or with --nested-cards or --escalate-cards; default 4).
     #[arg(long, allow_negative_numbers = true)]
     inner_samples: Option<u32>,
-    /// Late in the deal, once at most C cards are face down, roll out a player one level
-    /// deeper (rollout; default 0, never): --nested-samples orders per placement, each
+    /// Late in the deal, once at most C cards are face down (0 to 48), roll out a player
+    /// one level deeper (rollout; default 0, never): --nested-samples orders per placement, each
     /// played by a rollout player sampling --inner-samples orders per decision. Before
     /// --exact-cards takes over.
     #[arg(long, value_name = "C", allow_negative_numbers = true)]
     nested_cards: Option<u8>,
-    /// Stock orders sampled per placement once --nested-cards applies (rollout; default
-    /// 100).
+    /// Stock orders sampled per placement once --nested-cards or --escalate-cards applies
+    /// (rollout; default 100).
     #[arg(long, value_name = "S", allow_negative_numbers = true)]
     nested_samples: Option<u32>,
-    /// Earlier in the deal, once at most C cards are face down (more than --nested-cards),
+    /// Earlier in the deal, once at most C cards are face down (0 to 48, more than
+    /// --nested-cards),
     /// decide again with that deeper player the placements a decision leaves open after its
     /// --samples: those still in the race, none of them surely behind (rollout; default 0,
     /// never). The deeper player where the quick one cannot tell the placements apart. With
@@ -294,15 +295,15 @@ pub struct MctsArgs {
     /// at about 1.6 times the time.
     #[arg(long, value_name = "C", allow_negative_numbers = true)]
     escalate_cards: Option<u8>,
-    /// Play exactly once at most K cards are face down (rollout with --levels 1 or more;
-    /// default 0, never): the best chance of winning over every order of those cards,
+    /// Play exactly once at most K cards are face down (0 to 48; rollout with --levels 1 or
+    /// more; default 0, never): the best chance of winning over every order of those cards,
     /// found by expectimax (with 5, at most about a processor second a move; with 7 and
     /// --exact-positions 50000000, about 3 processor seconds more a game on average and up
     /// to about three minutes); a position too large for it is sampled.
     #[arg(long, value_name = "K", allow_negative_numbers = true)]
     exact_cards: Option<u8>,
-    /// Positions the exact search of --exact-cards may remember (rollout; default 2000000,
-    /// about 250 MB); past it the placement is sampled. The positions of a game's earlier
+    /// Positions the exact search of --exact-cards may remember, 1 to 1000000000 (rollout;
+    /// default 2000000, about 250 MB); past it the placement is sampled. The positions of a game's earlier
     /// exact placements are kept for the later ones while they fit. Its memory at the
     /// peak is about 120 bytes a position: with 7 cards face down searches measured
     /// remembered up to 48 million positions (about 6 GB).
@@ -320,7 +321,7 @@ pub struct MctsArgs {
     #[arg(long, value_enum)]
     base: Option<BaseName>,
     /// Let a top-level decision still open after its samples sample on, up to N times as
-    /// many, while two or more placements stay in the race (rollout with --levels 1 or
+    /// many (1 to 64), while two or more placements stay in the race (rollout with --levels 1 or
     /// more; default 1, never). Past its samples a placement also leaves the race once the
     /// leader is surely no worse than it by more than half a percent of a win. At equal
     /// time it did not help: with 3 piles 400 samples extended up to 4 times won 545 of

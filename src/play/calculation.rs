@@ -44,6 +44,9 @@ impl Variant {
         let mut player = None;
         let mut settings = PlayerSettings::default();
         let mut nested_alias = false;
+        // The older words used, as written, with the settings they stand for: a refusal
+        // names them as the saved game wrote them.
+        let mut older: Vec<(&str, &str)> = Vec::new();
         // `deal=2,deal=3` played deal 3 and `deal=1,,piles=3` skipped the empty setting,
         // silently, while every other game refuses both.
         let words: Vec<&str> = text.split(',').collect();
@@ -54,8 +57,8 @@ impl Variant {
         }
         let mut given: Vec<&str> = Vec::new();
         for word in words.iter().flat_map(|s| s.split_whitespace()) {
-            let (key, value) = word.split_once('=').unwrap_or(("deal", word));
-            let key = match key {
+            let (written, value) = word.split_once('=').unwrap_or(("deal", word));
+            let key = match written {
                 "exact" => "exact-cards",
                 "nested" => {
                     nested_alias = true;
@@ -63,9 +66,13 @@ impl Variant {
                 }
                 other => other,
             };
+            if key != written {
+                older.push((word, key));
+            }
             if given.contains(&key) {
                 return Err(format!(
-                    "calculation variant {text:?} sets {key} more than once; {VARIANT_HELP}"
+                    "calculation variant {text:?} sets {key} more than once{}; {VARIANT_HELP}",
+                    older_words(&older, key)
                 ));
             }
             given.push(key);
@@ -97,9 +104,9 @@ impl Variant {
                         format!("player={value}: the players are {}", names.join(", "))
                     })?)
                 }
-                _ if cgtk_solitaire::SETTINGS.iter().any(|(k, _)| *k == key) => {
-                    settings.set(key, value).map_err(|e| e.to_string())?
-                }
+                _ if cgtk_solitaire::SETTINGS.iter().any(|(k, _)| *k == key) => settings
+                    .set(key, value)
+                    .map_err(|e| format!("{e}{}", older_words(&older, key)))?,
                 _ => return Err(format!("unknown setting {word:?}; {VARIANT_HELP}")),
             }
         }
@@ -121,6 +128,12 @@ impl Variant {
                     ))
                 }
             };
+            // The samples would be refused under a name the user did not write.
+            if player == PlayerName::Rollout && settings.levels == Some(0) {
+                return Err(format!(
+                    "--mcts {n} sets the samples of player=rollout, which levels=0 does not take (the base policy alone does not sample)"
+                ));
+            }
             match *budget {
                 Some(set) if set != n => {
                     return Err(format!(
@@ -132,13 +145,26 @@ impl Variant {
         }
         // The default player's playouts are not written into the variant: a game saved
         // with them loads with another `--mcts` as it started with one.
+        // A refusal naming a setting an older word was read as says so.
+        let noted = |e: String| {
+            let notes: String = older
+                .iter()
+                .filter(|(_, key)| e.starts_with(key) || e.contains(&format!("{key}=")))
+                .map(|(_, key)| older_words(&older, key))
+                .collect();
+            format!("{e}{notes}")
+        };
         let mut used = settings.clone();
         if named.is_none() {
+            // `samples=5` alone was refused "not to player=best", words not written.
+            settings
+                .refuse_unused(Some(player), "", SettingStyle::Words)
+                .map_err(|e| noted(format!("{e}, the player when none is named")))?;
             used.playouts.get_or_insert(DEFAULT_PLAYOUTS);
         }
         let kind = used
             .player(player, SettingStyle::Words)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| noted(e.to_string()))?;
         Ok((
             Variant {
                 deal,
@@ -162,6 +188,19 @@ impl Variant {
         }
         text
     }
+}
+
+/// What the older words standing for `key` are read as, for a refusal that names `key`:
+/// ` (the older word exact=5 is read as exact-cards=5)`, or nothing.
+fn older_words(older: &[(&str, &str)], key: &str) -> String {
+    older
+        .iter()
+        .filter(|(_, k)| *k == key)
+        .filter_map(|(word, k)| {
+            let (_, value) = word.split_once('=')?;
+            Some(format!(" (the older word {word} is read as {k}={value})"))
+        })
+        .collect()
 }
 
 /// A game of Calculation in play, with a bounded undo/redo history (a move is taken back by
@@ -337,10 +376,32 @@ fn note(name: PlayerName, player: &PlayerKind, pos: &Position, basis: &Basis) ->
         }
         Basis::Rollout(choice) => {
             if let Some(p) = choice.exact {
+                // With at most one card face down every card is known: "every order of
+                // the 0 cards" said it the long way.
+                if pos.unseen_total() <= 1 && (p == 0.0 || p == 1.0) {
+                    let verdict = if p == 1.0 { "wins" } else { "no move wins" };
+                    return format!("exact, every card known: {verdict}");
+                }
                 return format!(
                     "exact over every order of the {} cards face down: wins with probability {p:.3}",
                     pos.unseen_total()
                 );
+            }
+            let PlayerKind::Rollout(options) = player else {
+                return String::new();
+            };
+            // The lines played without sampling were called "the only sensible placement",
+            // with several places for the card, or none.
+            if choice.samples == 0 && options.levels == 0 {
+                let by = if options.base == BasePolicy::Fitted {
+                    " by the fitted evaluation"
+                } else {
+                    ""
+                };
+                return format!("the greedy base policy's choice{by}, without sampling: levels=0");
+            }
+            if choice.samples == 0 && pos.turned().is_none() {
+                return "the stock is used up: the solver's move with every card known, or the greedy one where it finds no win".to_string();
             }
             if choice.placements <= 1 {
                 return "the only sensible placement".to_string();
@@ -348,9 +409,6 @@ fn note(name: PlayerName, player: &PlayerKind, pos: &Position, basis: &Basis) ->
             if choice.samples == 0 {
                 return "every placement plays the same game from the next card on".to_string();
             }
-            let PlayerKind::Rollout(options) = player else {
-                return String::new();
-            };
             let (samples, levels) = options.top_decision(pos);
             let by = if levels > options.levels {
                 "by a deeper rollout player"

@@ -582,6 +582,14 @@ impl PlayerSettings {
                 key("nested-cards")
             ));
         }
+        // The base policy alone plays without sampling: samples given to it were dropped.
+        if self.samples.is_some() && levels == 0 {
+            return err(format!(
+                "{} applies from {} (the base policy alone does not sample)",
+                key("samples"),
+                style.with("levels", 1)
+            ));
+        }
         for (k, cards) in [
             ("nested-cards", self.nested_cards),
             ("escalate-cards", self.escalate_cards),
@@ -899,6 +907,12 @@ mod tests {
                 PlayerName::Rollout,
                 "inner-samples applies to the levels below the top: give levels=2",
                 "--inner-samples applies to the levels below the top: give --levels 2",
+            ),
+            (
+                &[("samples", "30"), ("levels", "0")],
+                PlayerName::Rollout,
+                "samples applies from levels=1",
+                "--samples applies from --levels 1",
             ),
             (
                 &[("extend", "65")],
