@@ -487,7 +487,8 @@ impl PlayerSettings {
                     style.key("exploration")
                 ));
             }
-            o.exploration = c;
+            // -0 named the run `c=-0`, apart from the same player's `c=0`.
+            o.exploration = c + 0.0;
         }
         if let Some(t) = self.threshold {
             o.expansion_threshold = t;
@@ -534,7 +535,7 @@ impl PlayerSettings {
                     style.with("reward", "mixed")
                 ));
             }
-            o.reward = Reward::Mixed(weight);
+            o.reward = Reward::Mixed(weight + 0.0);
         }
         Ok(o)
     }
@@ -856,6 +857,19 @@ mod tests {
         assert_eq!(
             (o.policy, o.reward),
             (PlayoutPolicy::Blend(30), Reward::Mixed(0.4))
+        );
+    }
+
+    /// A weight or constant written -0 is 0: the label, which names a run, was `c=-0`.
+    #[test]
+    fn minus_zero_is_zero_in_the_label() {
+        let mut s = PlayerSettings::default();
+        s.set("exploration", "-0").unwrap();
+        s.set("mixed-weight", "-0").unwrap();
+        let player = s.player(PlayerName::Best, SettingStyle::Words).unwrap();
+        assert_eq!(
+            player.label(PlayerName::Best),
+            "best playouts=1000 c=0 t=1 policy=blend(50%) reward=mixed(0) tree=lean"
         );
     }
 
