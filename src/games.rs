@@ -266,7 +266,7 @@ pub const GAMES: &[GameEntry] = &[
                 commands: PLAY,
             },
             VariantInfo {
-                text: "player=random|rule-based|mcts|best|pimc|hindsight|rollout (default best with playouts=10000)",
+                text: "player=random|rule-based|mcts|best|pimc|hindsight|rollout (with no player named, best with playouts=10000; a named player takes the defaults of `calculation play-out`, e.g. best 1000 playouts, unless given)",
                 commands: PLAY,
             },
             VariantInfo {

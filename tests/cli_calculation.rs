@@ -1526,3 +1526,33 @@ fn review_finds_where_a_game_was_lost_and_refuses_bad_games() {
         assert!(run.stderr.contains(message), "{input}: {}", run.stderr);
     }
 }
+
+/// A decision of the rollout player is a line (waste tops home, then the turned card):
+/// the engine plays the line on, as `play-out` does, rather than deciding again after its
+/// first move, and a hint where the line goes on says so.
+#[test]
+fn the_engine_plays_a_decided_line_on() {
+    let run = play(
+        "line",
+        &["deal=3", "player=rollout", "samples=20", "--you", "none"],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let engine: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("engine plays "))
+        .collect();
+    let continued = engine
+        .iter()
+        .filter(|l| l.contains("[the rest of the line decided before: "))
+        .count();
+    assert!(continued > 0, "{}", run.stdout);
+    // A continued move follows a move of the same decision, never the placement (s-…) that
+    // ends one.
+    for pair in engine.windows(2) {
+        if pair[1].contains("[the rest of the line decided before: ") {
+            assert!(pair[0].starts_with("engine plays w"), "{pair:?}");
+        }
+    }
+}

@@ -57,7 +57,9 @@ pub struct Args {
     pub heuristic: Option<String>,
 
     /// Let Monte Carlo tree search (UCT, random playouts) choose the engine's moves, with N
-    /// playouts per move (1 to 10,000,000), instead of the table or alpha-beta.
+    /// playouts per move (1 to 10,000,000), instead of the table or alpha-beta. For
+    /// calculation it sets the budget of the player named in the variant: playouts=N (mcts,
+    /// best) or samples=N (pimc, hindsight, rollout).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
     pub mcts: Option<u32>,
 }

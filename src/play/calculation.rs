@@ -220,6 +220,11 @@ struct CalculationPlay {
     /// `play-out` keeps them through a game; a position's value does not depend on the
     /// moves that led to it, so undo and load keep them too).
     memory: ExactMemory,
+    /// The rest of the player's last decision (a placement's line: waste moves, then the
+    /// turned card), the position it continues from and the decision's note: the next
+    /// hint or engine move there plays on with it, as `play-out` does, rather than deciding
+    /// again.
+    plan: Option<(Position, Vec<Move>, String)>,
 }
 
 /// Builds `cgtk play calculation [deal=N] [piles=3|4] [player=…]`.
@@ -235,6 +240,7 @@ pub fn build_calculation(setup: &Setup) -> Result<Box<dyn Playable>, String> {
         history: setup.history.max(1),
         player,
         memory: ExactMemory::default(),
+        plan: None,
     }))
 }
 
@@ -350,13 +356,32 @@ impl Playable for CalculationPlay {
     }
     fn best_move(&mut self, seed: u64) -> Result<Option<(String, String)>, String> {
         let pos = *self.game.position();
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let Some(decision) = self.player.decide(&pos, &mut rng, &mut self.memory) else {
+        let (moves, note) = match self.plan.take() {
+            Some((from, moves, note)) if from == pos && !moves.is_empty() => (
+                moves,
+                format!("the rest of the line decided before: {note}"),
+            ),
+            _ => {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let Some(decision) = self.player.decide(&pos, &mut rng, &mut self.memory) else {
+                    return Ok(None);
+                };
+                let name = self.variant.player.unwrap_or(PlayerName::Best);
+                let note = note(name, &self.player, &pos, &decision.basis);
+                (decision.moves, note)
+            }
+        };
+        let Some((&first, rest)) = moves.split_first() else {
             return Ok(None);
         };
-        let name = self.variant.player.unwrap_or(PlayerName::Best);
-        let note = note(name, &self.player, &pos, &decision.basis);
-        Ok(decision.moves.first().map(|mv| (mv.to_string(), note)))
+        // The line goes on from the position its first move reaches (no card is turned
+        // before its last move, the placement).
+        let mut next = pos;
+        if !rest.is_empty() && next.play(first).is_ok() {
+            let plain = note.trim_start_matches("the rest of the line decided before: ");
+            self.plan = Some((next, rest.to_vec(), plain.to_string()));
+        }
+        Ok(Some((first.to_string(), note)))
     }
 }
 
@@ -409,10 +434,11 @@ fn note(name: PlayerName, player: &PlayerKind, pos: &Position, basis: &Basis) ->
             if choice.samples == 0 {
                 return "every placement plays the same game from the next card on".to_string();
             }
-            let (samples, levels) = options.top_decision(pos);
-            let by = if levels > options.levels {
+            // The samples are played out by the level below the one that decided: the
+            // base policy under level 1.
+            let by = if choice.level > options.levels {
                 "by a deeper rollout player"
-            } else if levels > 1 {
+            } else if choice.level > 1 {
                 "by a rollout player"
             } else if options.base == BasePolicy::Fitted {
                 "greedily by the fitted evaluation"
@@ -420,11 +446,10 @@ fn note(name: PlayerName, player: &PlayerKind, pos: &Position, basis: &Basis) ->
                 "greedily"
             };
             // The race may end before the samples asked for: the count is the orders this
-            // placement was played on. (A decision escalated to the deeper player asks for
-            // other samples.)
-            let (wins, played) = (choice.wins, choice.samples);
-            let early = if played < samples as usize && !options.escalates(pos) {
-                format!("; the other placements fell behind before {samples}")
+            // placement was played on.
+            let (wins, played, asked) = (choice.wins, choice.samples, choice.asked);
+            let early = if played < asked as usize {
+                format!("; the other placements fell behind before {asked}")
             } else {
                 String::new()
             };
@@ -520,6 +545,8 @@ mod tests {
             wins: 30.0,
             samples,
             placements: 2,
+            level: 1,
+            asked: 200,
             exact,
         };
         let note = |c| note(PlayerName::Rollout, &player, &pos, &Basis::Rollout(c));
@@ -530,6 +557,17 @@ mod tests {
         assert_eq!(
             note(choice(200, None)),
             "wins 30 of 200 sampled stock orders played out greedily"
+        );
+        // A decision escalated to the deeper player (a level more, its own samples).
+        let escalated = RolloutChoice {
+            level: 2,
+            asked: 7,
+            wins: 5.0,
+            ..choice(7, None)
+        };
+        assert_eq!(
+            note(escalated),
+            "wins 5 of 7 sampled stock orders played out by a deeper rollout player"
         );
         assert_eq!(
             note(choice(0, Some(0.25))),

@@ -445,6 +445,9 @@ struct Decision {
     /// The placements still in the race at the end (not dropped behind the leader, and
     /// among those the decision was asked to weigh).
     live: Vec<bool>,
+    /// The level that decided and the samples it was asked for.
+    level: u8,
+    asked: u32,
     /// How many placements were dropped as twins (for the tests).
     #[cfg(test)]
     twins: usize,
@@ -464,6 +467,8 @@ impl Decision {
         RolloutChoice {
             wins: self.wins[self.best],
             samples: self.tried[self.best],
+            level: self.level,
+            asked: self.asked,
             placements: self.choices.len(),
             moves: self.choices.swap_remove(self.best).0,
             exact: None,
@@ -487,6 +492,14 @@ pub struct RolloutChoice {
     /// The placements weighed (1 for a single placement and for a line played without
     /// sampling).
     pub placements: usize,
+    /// The rollout level that decided: the top level's, one more where a deeper player
+    /// decided ([`RolloutOptions::nested_cards`], [`RolloutOptions::escalate_cards`]); 0
+    /// for a line played without a decision (the base policy's, the endgame's, the exact
+    /// search's).
+    pub level: u8,
+    /// The sampled stock orders that level was asked for (0 when nothing was to be
+    /// compared); `samples` is fewer when the race ended early.
+    pub asked: u32,
     /// The chance of winning over every order of the cards face down, for a placement
     /// played exactly ([`exact_placement`]).
     pub exact: Option<f64>,
@@ -521,6 +534,8 @@ fn decide(
             means: vec![0.0],
             tried: vec![0],
             live: vec![true],
+            level,
+            asked: 0,
             #[cfg(test)]
             twins: 0,
             #[cfg(test)]
@@ -716,6 +731,8 @@ fn decide(
         wins,
         tried: value.iter().map(Vec::len).collect(),
         live,
+        level,
+        asked: samples,
         #[cfg(test)]
         twins: twin_of.iter().flatten().count(),
         #[cfg(test)]
@@ -979,6 +996,8 @@ pub fn rollout_choice_in(
             wins: 0.0,
             samples: 0,
             placements: 1,
+            level: 0,
+            asked: 0,
             exact,
         }
     })
