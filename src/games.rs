@@ -266,7 +266,7 @@ pub const GAMES: &[GameEntry] = &[
                 commands: PLAY,
             },
             VariantInfo {
-                text: "player=random|rule-based|mcts|best|pimc|hindsight|rollout (with no player named, best with playouts=10000; a named player takes the defaults of `calculation play-out`, e.g. best 1000 playouts, unless given)",
+                text: "player=random|rule-based|mcts|best|pimc|hindsight|rollout (with no player named, rollout with samples=1600 and exact-cards=5 unless given; a named player takes the defaults of `calculation play-out`, e.g. rollout 200 samples and no exact play, best 1000 playouts)",
                 commands: PLAY,
             },
             VariantInfo {

@@ -957,7 +957,7 @@ fn bad_play_variants_exit_with_2() {
             "exact-cards=five: write a number of cards face down, 0 to 48",
         ),
         (
-            "exact=5",
+            "player=best,exact=5",
             "exact-cards applies to player=rollout, not to player=best",
         ),
         (
@@ -977,16 +977,16 @@ fn bad_play_variants_exit_with_2() {
             "nested-cards=49: write a number of cards face down, 0 to 48",
         ),
         (
-            "nested-cards=16",
-            "nested-cards applies to player=rollout, not to player=best",
+            "player=mcts,nested-cards=16",
+            "nested-cards applies to player=rollout, not to player=mcts",
         ),
         (
             "player=rollout,base=learned",
             "base=learned: the rollout player's base policy places cards by",
         ),
         (
-            "base=fitted",
-            "base applies to player=rollout, not to player=best",
+            "player=pimc,base=fitted",
+            "base applies to player=rollout, not to player=pimc",
         ),
         (
             "player=rollout,levels=3",

@@ -171,15 +171,15 @@ fn refusals_of_older_words_name_them_as_written() {
     }
 }
 
-/// `samples=5` with no player named was refused "not to player=best", a word the user
-/// had not written.
+/// A setting the default player ignores, with no player named, was refused "not to
+/// player=best", a word the user had not written.
 #[test]
 fn a_setting_the_default_player_ignores_says_it_is_the_default() {
-    let run = play("default", &["deal=5", "samples=5"], "");
+    let run = play("default", &["deal=5", "playouts=5"], "");
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(
         run.stderr.contains(
-            "samples applies to player=pimc, hindsight or rollout, not to player=best, the player when none is named"
+            "playouts applies to player=mcts or best, not to player=rollout, the player when none is named"
         ),
         "{}",
         run.stderr
