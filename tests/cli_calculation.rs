@@ -817,9 +817,10 @@ fn exact_rollout_hints_give_the_chance_of_winning_and_a_sure_win_is_won() {
         ),
         "{stdout}"
     );
-    // Saved in the words of `play-out`'s options, with the samples of `--mcts 3`.
+    // Saved in the words of `play-out`'s options (without `--mcts 3`, which is the
+    // session's, not the game's).
     assert!(
-        again.contains("deal=9,piles=4,player=rollout,samples=3,exact-cards=5\""),
+        again.contains("deal=9,piles=4,player=rollout,exact-cards=5\""),
         "{again}"
     );
     // A chance of 1 over every order is a win on this one: the engine, playing exactly
@@ -853,7 +854,7 @@ fn the_exact_search_limit_of_a_play_variant_is_used_and_saved() {
     assert!(!stdout.contains("exact over every order"), "{stdout}");
     assert!(stdout.contains("sampled stock orders"), "{stdout}");
     assert!(
-        again.contains("player=rollout,samples=3,exact-cards=7,exact-positions=1\""),
+        again.contains("player=rollout,exact-cards=7,exact-positions=1\""),
         "{again}"
     );
 }
@@ -884,7 +885,7 @@ fn a_nested_play_variant_hints_with_a_deeper_player_and_is_saved() {
         "{line}"
     );
     assert!(
-        again.contains("player=rollout,samples=3,inner-samples=16,nested-cards=8\""),
+        again.contains("player=rollout,inner-samples=16,nested-cards=8\""),
         "{again}"
     );
     // The same player written as `play-out`'s options hints alike.
@@ -921,10 +922,7 @@ fn a_fitted_base_play_variant_hints_with_it_and_is_saved() {
         stdout.contains("of 3 sampled stock orders played out greedily by the fitted evaluation"),
         "{stdout}"
     );
-    assert!(
-        again.contains("player=rollout,samples=3,base=fitted\""),
-        "{again}"
-    );
+    assert!(again.contains("player=rollout,base=fitted\""), "{again}");
     let (_, stdout, again) = hint_at_deal_9_after(
         "deal=9,piles=4,player=rollout,base=order",
         "base-order",
@@ -936,7 +934,7 @@ fn a_fitted_base_play_variant_hints_with_it_and_is_saved() {
     );
     assert!(!stdout.contains("fitted"), "{stdout}");
     assert!(
-        again.contains("\"deal=9,piles=4,player=rollout,samples=3,base=order\""),
+        again.contains("\"deal=9,piles=4,player=rollout,base=order\""),
         "{again}"
     );
 }
@@ -1555,4 +1553,88 @@ fn the_engine_plays_a_decided_line_on() {
             assert!(pair[0].starts_with("engine plays w"), "{pair:?}");
         }
     }
+}
+
+/// A hint does not play its move: asked again at the same position it gives the same move
+/// (the rest of a decided line was moved on by the first hint and the second decided
+/// afresh, differently).
+#[test]
+fn a_hint_asked_twice_gives_the_same_move() {
+    let moves = "s-w1 s-w1 s-w2 s-w1 s-w1 s-w2 s-w3 s-w1 s-w2 s-w4 s-f3 s-w3 s-w2 s-w2 s-w1 \
+                 s-f1 s-w2 s-w1 w4-f1 s-f1 s-w1 s-f4";
+    let mut script: String = moves.split(' ').map(|m| format!("{m}\n")).collect();
+    script += "hint\nhint\nw3-f4\nhint\nhint\nquit\n";
+    let run = play(
+        "hint-twice",
+        &["deal=3", "player=rollout", "samples=50"],
+        &script,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let hints: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter_map(|l| l.split("hint: ").nth(1))
+        .collect();
+    assert_eq!(hints.len(), 4, "{}", run.stdout);
+    assert_eq!(hints[0], hints[1]);
+    assert_eq!(hints[2], hints[3]);
+    // The line decided at the first hint begins with w3-f4 and goes on after it.
+    assert!(hints[0].starts_with("w3-f4 "), "{hints:?}");
+    assert!(
+        hints[2].contains("(the rest of the line decided before: "),
+        "{hints:?}"
+    );
+}
+
+/// `--mcts N` is the session's budget, not the game's: a game saved under one loads under
+/// another.
+#[test]
+fn a_game_saved_under_one_mcts_loads_under_another() {
+    let dir = common::scratch("calculation-play", "mcts-save");
+    let first = cgtk_with(
+        &["play", "calculation", "deal=4", "--mcts", "3"],
+        "s-w1\nsave g.json\nquit\n",
+        Some(&dir),
+    );
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let saved = std::fs::read_to_string(dir.join("g.json")).unwrap();
+    assert!(saved.contains("\"deal=4,piles=4\""), "{saved}");
+    let run = cgtk_with(
+        &["play", "calculation", "--load", "g.json", "--mcts", "4"],
+        "hint\nquit\n",
+        Some(&dir),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("hint: "), "{}", run.stdout);
+}
+
+/// Every player plays the games it played before its settings and decisions were rebuilt
+/// (`tests/data/calculation_play_out_moves.txt`, written by an earlier build): the same
+/// random draws, decision for decision.
+#[test]
+fn players_play_the_games_recorded_by_an_earlier_build() {
+    let data = include_str!("data/calculation_play_out_moves.txt");
+    let mut checked = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let mut fields = line.split(" | ");
+        let (Some(seed), Some(options), Some(moves)) =
+            (fields.next(), fields.next(), fields.next())
+        else {
+            panic!("bad line {line:?}");
+        };
+        let mut args = vec!["--json", "calculation", "play-out", "--seed", seed];
+        args.extend(options.split(' '));
+        let run = cgtk(&args);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        let out: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        let played: Vec<&str> = out["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|m| m.as_str())
+            .collect();
+        assert_eq!(played.join(" "), moves, "deal {seed}, {options}");
+        checked += 1;
+    }
+    assert_eq!(checked, 22);
 }

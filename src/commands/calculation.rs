@@ -247,7 +247,7 @@ pub struct MctsArgs {
     reward: Option<RewardName>,
     /// The percent of a `blend` playout's decisions made by the rules of thumb (of a
     /// `greedy-blend` playout's, by the greedy base policy); default 50.
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=100), allow_negative_numbers = true)]
     blend_percent: Option<u8>,
     /// What a lost playout's cards home are worth with the `mixed` reward (in [0, 1]);
     /// default 0.2.
@@ -270,7 +270,7 @@ pub struct MctsArgs {
     /// 1 rolls it out, 2 rolls out a level-1 player (slow: every simulated decision samples
     /// too; each level multiplies the time by about a thousand, so for a level deeper
     /// still late in the deal give --nested-cards).
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=2), allow_negative_numbers = true)]
     levels: Option<u8>,
     /// Stock orders sampled per decision of the levels below the top (rollout with
     /// --levels 2, or with --nested-cards or --escalate-cards; default 4).
@@ -280,7 +280,7 @@ pub struct MctsArgs {
     /// one level deeper (rollout; default 0, never): --nested-samples orders per placement, each
     /// played by a rollout player sampling --inner-samples orders per decision. Before
     /// --exact-cards takes over.
-    #[arg(long, value_name = "C", allow_negative_numbers = true)]
+    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u8).range(0..=48), allow_negative_numbers = true)]
     nested_cards: Option<u8>,
     /// Stock orders sampled per placement once --nested-cards or --escalate-cards applies
     /// (rollout; default 100).
@@ -293,21 +293,21 @@ pub struct MctsArgs {
     /// never). The deeper player where the quick one cannot tell the placements apart. With
     /// 3 piles, --nested-cards 32 --escalate-cards 48 won 41 of 63 deals, as many as without,
     /// at about 1.6 times the time.
-    #[arg(long, value_name = "C", allow_negative_numbers = true)]
+    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u8).range(0..=48), allow_negative_numbers = true)]
     escalate_cards: Option<u8>,
     /// Play exactly once at most K cards are face down (0 to 48; rollout with --levels 1 or
     /// more; default 0, never): the best chance of winning over every order of those cards,
     /// found by expectimax (with 5, at most about a processor second a move; with 7 and
     /// --exact-positions 50000000, about 3 processor seconds more a game on average and up
     /// to about three minutes); a position too large for it is sampled.
-    #[arg(long, value_name = "K", allow_negative_numbers = true)]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(0..=48), allow_negative_numbers = true)]
     exact_cards: Option<u8>,
     /// Positions the exact search of --exact-cards may remember, 1 to 1000000000 (rollout;
     /// default 2000000, about 250 MB); past it the placement is sampled. The positions of a game's earlier
     /// exact placements are kept for the later ones while they fit. Its memory at the
     /// peak is about 120 bytes a position: with 7 cards face down searches measured
     /// remembered up to 48 million positions (about 6 GB).
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000), allow_negative_numbers = true)]
     exact_positions: Option<u64>,
     /// The evaluation the rollout player's base policy ranks the places of the turned card
     /// by (rollout): `order` (default; the waste piles' order and the cards home) or
@@ -327,7 +327,7 @@ pub struct MctsArgs {
     /// time it did not help: with 3 piles 400 samples extended up to 4 times won 545 of
     /// 1,600 deals and 900 samples 549; with 4 piles 100 extended up to 4 times won 1,187
     /// and 300 samples 1,277.
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64), allow_negative_numbers = true)]
     extend: Option<u32>,
     /// Solver nodes per move and sample (pimc; default 2000) or per placement and sample
     /// (hindsight; default 1000).
@@ -412,6 +412,10 @@ impl RewardName {
     }
 }
 
+// The ranges of the numeric options above are the library's (`PlayerSettings::player`
+// checks them again for the variant words of `play calculation`): clap states them for a
+// number out of range or too large for its type alike (`--levels 300` was refused as not in
+// 0..=255 without them).
 impl MctsArgs {
     /// The players' settings given on the command line (all but `--player-seed`).
     fn settings(&self) -> PlayerSettings {

@@ -117,16 +117,40 @@ impl Variant {
                 _ => return Err(format!("unknown setting {word:?}; {VARIANT_HELP}")),
             }
         }
+        let named = player;
+        let player = named.unwrap_or(DEFAULT_PLAYER);
+        // Refusals name the player as the user did: with none named, the default.
+        let whose = if named.is_none() {
+            ", the player when none is named"
+        } else {
+            ""
+        };
+        // A refusal naming a setting an older word was read as says so.
+        let noted = |e: String| {
+            let notes: String = older
+                .iter()
+                .filter(|(_, key)| e.starts_with(key) || e.contains(&format!("{key}=")))
+                .map(|(_, key)| older_words(&older, key))
+                .collect();
+            format!("{e}{notes}")
+        };
+        // The settings as given, before anything is filled in for them (`samples=5` alone
+        // was refused "not to player=best", words not written; `nested=8 player=best` for
+        // the inner samples the older word stands for).
+        settings
+            .refuse_unused(Some(player), "", SettingStyle::Words)
+            .map_err(|e| noted(format!("{e}{whose}")))?;
         if nested_alias && settings.nested_cards.is_some_and(|c| c > 0) {
             settings.inner_samples.get_or_insert(16);
         }
-        let named = player;
-        let player = named.unwrap_or(DEFAULT_PLAYER);
+        // `--mcts` and the default player's settings go into the player built, not into
+        // the variant's words: a saved game loads with another `--mcts`.
+        let mut used = settings.clone();
         if let Some(n) = mcts {
             let (budget, word) = match player {
-                PlayerName::Mcts | PlayerName::Best => (&mut settings.playouts, "playouts"),
+                PlayerName::Mcts | PlayerName::Best => (&mut used.playouts, "playouts"),
                 PlayerName::Pimc | PlayerName::Hindsight | PlayerName::Rollout => {
-                    (&mut settings.samples, "samples")
+                    (&mut used.samples, "samples")
                 }
                 PlayerName::Random | PlayerName::RuleBased => {
                     return Err(format!(
@@ -138,7 +162,7 @@ impl Variant {
             // The samples would be refused under a name the user did not write.
             if player == PlayerName::Rollout && settings.levels == Some(0) {
                 return Err(format!(
-                    "--mcts {n} sets the samples of player=rollout, which levels=0 does not take (the base policy alone does not sample)"
+                    "--mcts {n} sets the samples of player=rollout{whose}, which levels=0 does not take (the base policy alone does not sample)"
                 ));
             }
             match *budget {
@@ -150,28 +174,10 @@ impl Variant {
                 _ => *budget = Some(n),
             }
         }
-        // A refusal naming a setting an older word was read as says so.
-        let noted = |e: String| {
-            let notes: String = older
-                .iter()
-                .filter(|(_, key)| e.starts_with(key) || e.contains(&format!("{key}=")))
-                .map(|(_, key)| older_words(&older, key))
-                .collect();
-            format!("{e}{notes}")
-        };
-        let mut used = settings.clone();
-        if named.is_none() {
-            // `samples=5` alone was refused "not to player=best", words not written.
-            settings
-                .refuse_unused(Some(player), "", SettingStyle::Words)
-                .map_err(|e| noted(format!("{e}, the player when none is named")))?;
-            // The default player's settings are not written into the variant: a game saved
-            // with them loads with another `--mcts` as it started with one. (At levels=0
-            // the base policy alone neither samples nor plays exactly.)
-            if settings.levels != Some(0) {
-                used.samples.get_or_insert(DEFAULT_SAMPLES);
-                used.exact_cards.get_or_insert(DEFAULT_EXACT_CARDS);
-            }
+        // (At levels=0 the base policy alone neither samples nor plays exactly.)
+        if named.is_none() && settings.levels != Some(0) {
+            used.samples.get_or_insert(DEFAULT_SAMPLES);
+            used.exact_cards.get_or_insert(DEFAULT_EXACT_CARDS);
         }
         let kind = used
             .player(player, SettingStyle::Words)
@@ -231,11 +237,23 @@ struct CalculationPlay {
     /// `play-out` keeps them through a game; a position's value does not depend on the
     /// moves that led to it, so undo and load keep them too).
     memory: ExactMemory,
-    /// The rest of the player's last decision (a placement's line: waste moves, then the
-    /// turned card), the position it continues from and the decision's note: the next
-    /// hint or engine move there plays on with it, as `play-out` does, rather than deciding
-    /// again.
-    plan: Option<(Position, Vec<Move>, String)>,
+    /// The player's last decision where it still applies: the next hint or engine move at
+    /// its position gives its next move, and playing that move moves it on, so a line
+    /// (waste tops home, then the turned card) is played on as `play-out` plays it rather
+    /// than decided again after its first move.
+    plan: Option<Plan>,
+}
+
+/// A decision of the player being played out ([`CalculationPlay::plan`]).
+struct Plan {
+    /// The position its next move is for.
+    from: Position,
+    /// Its moves from there on, never empty.
+    moves: Vec<Move>,
+    /// What it rests on.
+    note: String,
+    /// Whether moves of it have been played already.
+    continued: bool,
 }
 
 /// Builds `cgtk play calculation [deal=N] [piles=3|4] [player=…]`.
@@ -330,7 +348,18 @@ impl Playable for CalculationPlay {
         let mv: Move = text
             .parse()
             .map_err(|e: cgtk_solitaire::ParseMoveError| e.to_string())?;
+        let before = *self.game.position();
         self.game.play(mv).map_err(|e| e.to_string())?;
+        // The plan moves on when its next move is played; any other move ends it.
+        self.plan = self.plan.take().and_then(|mut plan| {
+            let follows = plan.from == before && plan.moves[0] == mv && plan.moves.len() > 1;
+            follows.then(|| {
+                plan.moves.remove(0);
+                plan.from = *self.game.position();
+                plan.continued = true;
+                plan
+            })
+        });
         self.redo.clear();
         self.undoable = (self.undoable + 1).min(self.history);
         Ok(mv.to_string())
@@ -367,31 +396,29 @@ impl Playable for CalculationPlay {
     }
     fn best_move(&mut self, seed: u64) -> Result<Option<(String, String)>, String> {
         let pos = *self.game.position();
-        let (moves, note) = match self.plan.take() {
-            Some((from, moves, note)) if from == pos && !moves.is_empty() => (
-                moves,
-                format!("the rest of the line decided before: {note}"),
-            ),
-            _ => {
-                let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                let Some(decision) = self.player.decide(&pos, &mut rng, &mut self.memory) else {
-                    return Ok(None);
-                };
-                let name = self.variant.player.unwrap_or(DEFAULT_PLAYER);
-                let note = note(name, &self.player, &pos, &decision.basis);
-                (decision.moves, note)
-            }
-        };
-        let Some((&first, rest)) = moves.split_first() else {
+        if let Some(plan) = self.plan.as_ref().filter(|plan| plan.from == pos) {
+            let note = if plan.continued {
+                format!("the rest of the line decided before: {}", plan.note)
+            } else {
+                plan.note.clone()
+            };
+            return Ok(Some((plan.moves[0].to_string(), note)));
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let Some(decision) = self.player.decide(&pos, &mut rng, &mut self.memory) else {
             return Ok(None);
         };
-        // The line goes on from the position its first move reaches (no card is turned
-        // before its last move, the placement).
-        let mut next = pos;
-        if !rest.is_empty() && next.play(first).is_ok() {
-            let plain = note.trim_start_matches("the rest of the line decided before: ");
-            self.plan = Some((next, rest.to_vec(), plain.to_string()));
-        }
+        let name = self.variant.player.unwrap_or(DEFAULT_PLAYER);
+        let note = note(name, &self.player, &pos, &decision.basis);
+        let Some(&first) = decision.moves.first() else {
+            return Ok(None);
+        };
+        self.plan = Some(Plan {
+            from: pos,
+            moves: decision.moves,
+            note: note.clone(),
+            continued: false,
+        });
         Ok(Some((first.to_string(), note)))
     }
 }
@@ -475,17 +502,17 @@ mod tests {
     use cgtk_solitaire::{RolloutChoice, RolloutOptions};
 
     /// A variant's text reads back to the same variant and player; the older words read as
-    /// the settings they stand for.
+    /// the settings they stand for; `nested=C` for another player is refused naming it.
     #[test]
     fn variants_read_back_from_their_text() {
         for (text, mcts, wanted) in [
             ("", None, "deal=1,piles=4"),
-            ("", Some(500), "deal=1,piles=4,samples=500"),
+            ("", Some(500), "deal=1,piles=4"),
             ("player=best", None, "deal=1,piles=4,player=best"),
             (
                 "7 piles=3 player=rollout exact=5",
                 Some(40),
-                "deal=7,piles=3,player=rollout,samples=40,exact-cards=5",
+                "deal=7,piles=3,player=rollout,exact-cards=5",
             ),
             (
                 "player=rollout,nested=8",
@@ -500,14 +527,26 @@ mod tests {
             (
                 "player=mcts,playout-policy=blend,blend-percent=30,tree=lean",
                 Some(9),
-                "deal=1,piles=4,player=mcts,playouts=9,playout-policy=blend,blend-percent=30,tree=lean",
+                "deal=1,piles=4,player=mcts,playout-policy=blend,blend-percent=30,tree=lean",
             ),
         ] {
             let (variant, player) = Variant::parse(text, mcts).unwrap();
             assert_eq!(variant.text(), wanted, "{text}");
-            let (again, same) = Variant::parse(&variant.text(), None).unwrap();
+            // `--mcts` is not written: the text with the same `--mcts` is the same player.
+            let (again, same) = Variant::parse(&variant.text(), mcts).unwrap();
             assert_eq!((again, same), (variant, player), "{text}");
         }
+        let err = Variant::parse("nested=8 player=best", None).unwrap_err();
+        assert!(
+            err.starts_with("nested-cards applies to player=rollout, not to player=best"),
+            "{err}"
+        );
+        assert!(err.contains("nested=8"), "{err}");
+        let err = Variant::parse("levels=0", Some(5)).unwrap_err();
+        assert!(
+            err.contains("player=rollout, the player when none is named, which levels=0"),
+            "{err}"
+        );
     }
 
     /// With no player named it is the rollout player at 1,600 samples playing exactly

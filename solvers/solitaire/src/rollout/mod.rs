@@ -924,7 +924,7 @@ pub fn rollout_moves(
 /// [`rollout_moves`] with the exact search's positions of the game's earlier placements
 /// remembered in `memory` ([`exact_placement_in`]): the same moves, usually sooner, when
 /// the placements of one game are asked for one after another with one memory (as
-/// [`play_out`](crate::play_out) does).
+/// [`play_out`](crate::play_out) does, through [`rollout_choice_in`]).
 ///
 /// ```
 /// use cgtk_solitaire::{rollout_moves, rollout_moves_in, ExactMemory, Position, RolloutOptions, Rules};
@@ -946,7 +946,8 @@ pub fn rollout_moves_in(
     })
 }
 
-/// [`rollout_moves`] with the count of samples behind the placement: what a hint shows.
+/// [`rollout_moves`] with the count of samples behind the placement, with a fresh memory
+/// ([`rollout_choice_in`] keeps one through a game, as hints and `play_out` do).
 ///
 /// ```
 /// use cgtk_solitaire::{rollout_choice, Move, Position, RolloutOptions, Rules};
