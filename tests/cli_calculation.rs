@@ -238,8 +238,8 @@ fn options_a_player_would_ignore_are_refused_by_name() {
         ),
         (
             &["--player", "rule-based", "--player-seed", "7"],
-            "--player-seed applies to --player random, mcts, best, pimc, hindsight or \
-             rollout, not to --player rule-based",
+            "--player-seed applies to the players that draw random numbers (all but \
+             rule-based), not to --player rule-based",
         ),
     ] {
         let stderr = refused(args);

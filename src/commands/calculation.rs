@@ -449,17 +449,9 @@ impl MctsArgs {
     /// would ignore, refused by name rather than dropped.
     fn refuse_unused(&self, player: Option<Player>) -> Result<()> {
         if self.player_seed.is_some() && !player.is_some_and(Player::is_seeded) {
-            let seeded: Vec<&str> = Player::ALL
-                .into_iter()
-                .filter(|p| p.is_seeded())
-                .map(Player::name)
-                .collect();
-            let users = match seeded.split_last() {
-                Some((last, most)) => format!("{} or {last}", most.join(", ")),
-                None => String::new(),
-            };
+            // The rules of thumb draw no random numbers, nor does the solver.
             return Err(usage(format!(
-                "--player-seed applies to --player {users}, not to --player {}",
+                "--player-seed applies to the players that draw random numbers (all but rule-based), not to --player {}",
                 player.map_or("solver", Player::name)
             )));
         }
