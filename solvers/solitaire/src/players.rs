@@ -2,9 +2,14 @@
 //! (the seed's baseline and our tuned version), all reproducible from a seed.
 
 use crate::deal::Deal;
+use crate::fitted::BasePolicy;
 use crate::game::Calculation;
+use crate::hindsight::HindsightOptions;
 use crate::lean::Lean;
+use crate::pimc::PimcOptions;
 use crate::position::{Move, Position};
+use crate::rollout::EXACT_POSITIONS;
+use crate::settings::PlayerName;
 use cgtk_search::{chance_mcts, ChanceMctsConfig};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -45,6 +50,74 @@ pub enum Reward {
     /// 1 for a win; a loss is worth the given weight (in [0, 1]) times the fraction of the
     /// deck on the foundations, so wins dominate and the cards home only break ties.
     Mixed(f64),
+}
+
+impl PlayoutPolicy {
+    /// Every playout policy, the blends at 50%, in the order commands list them.
+    pub const ALL: [PlayoutPolicy; 7] = [
+        PlayoutPolicy::Random,
+        PlayoutPolicy::RuleBased,
+        PlayoutPolicy::GreedyRandom,
+        PlayoutPolicy::RandomHomeFirst,
+        PlayoutPolicy::Blend(50),
+        PlayoutPolicy::Greedy,
+        PlayoutPolicy::GreedyBlend(50),
+    ];
+
+    /// The policy's name in commands (a blend's percent aside), e.g. `random-home-first`.
+    ///
+    /// ```
+    /// use cgtk_solitaire::PlayoutPolicy;
+    /// for policy in PlayoutPolicy::ALL {
+    ///     assert_eq!(PlayoutPolicy::from_name(policy.name()), Some(policy));
+    /// }
+    /// assert_eq!(PlayoutPolicy::Blend(30).name(), "blend");
+    /// assert_eq!(PlayoutPolicy::from_name("smart"), None);
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayoutPolicy::Random => "random",
+            PlayoutPolicy::RuleBased => "rule-based",
+            PlayoutPolicy::GreedyRandom => "greedy-random",
+            PlayoutPolicy::RandomHomeFirst => "random-home-first",
+            PlayoutPolicy::Blend(_) => "blend",
+            PlayoutPolicy::Greedy => "greedy",
+            PlayoutPolicy::GreedyBlend(_) => "greedy-blend",
+        }
+    }
+
+    /// The policy of that name (a blend at 50%), if any.
+    pub fn from_name(text: &str) -> Option<PlayoutPolicy> {
+        PlayoutPolicy::ALL.into_iter().find(|p| p.name() == text)
+    }
+}
+
+impl Reward {
+    /// Every reward, the mixed one with weight 0.2.
+    pub const ALL: [Reward; 3] = [Reward::WinLoss, Reward::Graded, Reward::Mixed(0.2)];
+
+    /// The reward's name in commands (the mixed weight aside): `win-loss`, `graded` or
+    /// `mixed`.
+    ///
+    /// ```
+    /// use cgtk_solitaire::Reward;
+    /// for reward in Reward::ALL {
+    ///     assert_eq!(Reward::from_name(reward.name()), Some(reward));
+    /// }
+    /// assert_eq!(Reward::Mixed(0.5).name(), "mixed");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Reward::WinLoss => "win-loss",
+            Reward::Graded => "graded",
+            Reward::Mixed(_) => "mixed",
+        }
+    }
+
+    /// The reward of that name (mixed with weight 0.2), if any.
+    pub fn from_name(text: &str) -> Option<Reward> {
+        Reward::ALL.into_iter().find(|r| r.name() == text)
+    }
 }
 
 /// The settings of a Monte Carlo tree search player.
@@ -125,6 +198,87 @@ pub enum PlayerKind {
     /// Each placement of the turned card tried on sampled stock orders by a base policy
     /// played to the end ([`rollout_moves`](crate::rollout_moves)).
     Rollout(crate::rollout::RolloutOptions),
+}
+
+impl PlayerKind {
+    /// The player described for reports, its name and settings: the label of `bench`'s
+    /// results, which names a run (results of different labels are not added up).
+    ///
+    /// ```
+    /// use cgtk_solitaire::{MctsOptions, PlayerKind, PlayerName, RolloutOptions};
+    /// assert_eq!(
+    ///     PlayerKind::Mcts(MctsOptions::best(1000)).label(PlayerName::Best),
+    ///     "best playouts=1000 c=0.5 t=1 policy=blend(50%) reward=mixed(0.2) tree=lean"
+    /// );
+    /// let nested = RolloutOptions { nested_cards: 16, inner_samples: 16, exact_cards: 7, ..RolloutOptions::new(1600) };
+    /// assert_eq!(
+    ///     PlayerKind::Rollout(nested).label(PlayerName::Rollout),
+    ///     "rollout samples=1600 levels=1 inner-samples=16 nested-cards=16 nested-samples=100 exact-cards=7"
+    /// );
+    /// ```
+    pub fn label(&self, name: PlayerName) -> String {
+        let name = name.name();
+        match self {
+            PlayerKind::Mcts(o) => format!(
+                "{name} playouts={} c={} t={} policy={} reward={}{}",
+                o.playouts,
+                o.exploration,
+                o.expansion_threshold,
+                match o.policy {
+                    PlayoutPolicy::Blend(p) | PlayoutPolicy::GreedyBlend(p) => {
+                        format!("{}({p}%)", o.policy.name())
+                    }
+                    other => other.name().to_string(),
+                },
+                match o.reward {
+                    Reward::Mixed(w) => format!("mixed({w})"),
+                    other => other.name().to_string(),
+                },
+                if o.lean { " tree=lean" } else { "" }
+            ),
+            PlayerKind::Pimc(PimcOptions { samples, nodes })
+            | PlayerKind::Hindsight(HindsightOptions { samples, nodes }) => {
+                format!("{name} samples={samples} nodes={nodes}")
+            }
+            PlayerKind::Rollout(o) => {
+                let exact = match (o.exact_cards, o.levels) {
+                    (0, _) | (_, 0) => String::new(),
+                    (k, _) if o.exact_positions == EXACT_POSITIONS => format!(" exact-cards={k}"),
+                    (k, _) => format!(" exact-cards={k} exact-positions={}", o.exact_positions),
+                };
+                let nested = match (o.nested_cards, o.escalate_cards) {
+                    (0, 0) => String::new(),
+                    (c, 0) => format!(" nested-cards={c} nested-samples={}", o.nested_samples),
+                    (c, e) => format!(
+                        " nested-cards={c} escalate-cards={e} nested-samples={}",
+                        o.nested_samples
+                    ),
+                };
+                // Runs before the fitted evaluation name no base: the order one is the
+                // default.
+                let base = match o.base {
+                    BasePolicy::Order => String::new(),
+                    other => format!(" base={}", other.name()),
+                };
+                let extend = if o.extend > 1 {
+                    format!(" extend={}", o.extend)
+                } else {
+                    String::new()
+                };
+                match o.levels {
+                    0 => format!("{name} levels=0{base}"),
+                    1 if nested.is_empty() => {
+                        format!("{name} samples={} levels=1{exact}{base}{extend}", o.samples)
+                    }
+                    _ => format!(
+                        "{name} samples={} levels={} inner-samples={}{nested}{exact}{base}{extend}",
+                        o.samples, o.levels, o.inner_samples
+                    ),
+                }
+            }
+            PlayerKind::Random | PlayerKind::RuleBased => name.to_string(),
+        }
+    }
 }
 
 /// A uniformly random legal move, `None` when there is none.

@@ -213,70 +213,6 @@ pub const SETTINGS: [(&str, &[PlayerName]); 19] = [
     ("extend", ROLLOUT),
 ];
 
-/// The names of the playout policies, as `playout-policy` takes them.
-const POLICIES: [(&str, PlayoutPolicy); 7] = [
-    ("random", PlayoutPolicy::Random),
-    ("rule-based", PlayoutPolicy::RuleBased),
-    ("greedy-random", PlayoutPolicy::GreedyRandom),
-    ("random-home-first", PlayoutPolicy::RandomHomeFirst),
-    ("blend", PlayoutPolicy::Blend(50)),
-    ("greedy", PlayoutPolicy::Greedy),
-    ("greedy-blend", PlayoutPolicy::GreedyBlend(50)),
-];
-
-/// The names of the rewards, as `reward` takes them.
-const REWARDS: [(&str, Reward); 3] = [
-    ("win-loss", Reward::WinLoss),
-    ("graded", Reward::Graded),
-    ("mixed", Reward::Mixed(0.2)),
-];
-
-impl PlayoutPolicy {
-    /// The policy's name in commands (a blend's percent aside), e.g. `random-home-first`.
-    ///
-    /// ```
-    /// use cgtk_solitaire::PlayoutPolicy;
-    /// assert_eq!(PlayoutPolicy::Blend(30).name(), "blend");
-    /// assert_eq!(PlayoutPolicy::from_name("blend"), Some(PlayoutPolicy::Blend(50)));
-    /// assert_eq!(PlayoutPolicy::from_name("smart"), None);
-    /// ```
-    pub fn name(self) -> &'static str {
-        let same = |p: PlayoutPolicy| std::mem::discriminant(&p) == std::mem::discriminant(&self);
-        POLICIES
-            .iter()
-            .find(|&&(_, p)| same(p))
-            .map_or("?", |&(name, _)| name)
-    }
-
-    /// The policy of that name (a blend at 50%), if any.
-    pub fn from_name(text: &str) -> Option<PlayoutPolicy> {
-        POLICIES.iter().find(|(n, _)| *n == text).map(|&(_, p)| p)
-    }
-}
-
-impl Reward {
-    /// The reward's name in commands (the mixed weight aside): `win-loss`, `graded` or
-    /// `mixed`.
-    ///
-    /// ```
-    /// use cgtk_solitaire::Reward;
-    /// assert_eq!(Reward::Mixed(0.5).name(), "mixed");
-    /// assert_eq!(Reward::from_name("graded"), Some(Reward::Graded));
-    /// ```
-    pub fn name(self) -> &'static str {
-        let same = |r: Reward| std::mem::discriminant(&r) == std::mem::discriminant(&self);
-        REWARDS
-            .iter()
-            .find(|&&(_, r)| same(r))
-            .map_or("?", |&(name, _)| name)
-    }
-
-    /// The reward of that name (mixed with weight 0.2), if any.
-    pub fn from_name(text: &str) -> Option<Reward> {
-        REWARDS.iter().find(|(n, _)| *n == text).map(|&(_, r)| r)
-    }
-}
-
 /// The names of a list, `a, b or c`.
 fn listed(names: &[&str]) -> String {
     match names {
@@ -316,7 +252,7 @@ impl PlayerSettings {
             "threshold" => self.threshold = Some(number(key, value, COUNT)?),
             "playout-policy" => {
                 self.policy = Some(PlayoutPolicy::from_name(value).ok_or_else(|| {
-                    let names: Vec<&str> = POLICIES.iter().map(|(n, _)| *n).collect();
+                    let names = PlayoutPolicy::ALL.map(PlayoutPolicy::name);
                     SettingsError(format!(
                         "playout-policy={value}: the playout policies are {}",
                         listed(&names)
@@ -693,87 +629,6 @@ impl PlayerSettings {
             base: self.base.unwrap_or_default(),
             extend: self.extend.unwrap_or(1),
         })
-    }
-}
-
-impl PlayerKind {
-    /// The player described for reports, its name and settings: the label of `bench`'s
-    /// results, which names a run (results of different labels are not added up).
-    ///
-    /// ```
-    /// use cgtk_solitaire::{MctsOptions, PlayerKind, PlayerName, RolloutOptions};
-    /// assert_eq!(
-    ///     PlayerKind::Mcts(MctsOptions::best(1000)).label(PlayerName::Best),
-    ///     "best playouts=1000 c=0.5 t=1 policy=blend(50%) reward=mixed(0.2) tree=lean"
-    /// );
-    /// let nested = RolloutOptions { nested_cards: 16, inner_samples: 16, exact_cards: 7, ..RolloutOptions::new(1600) };
-    /// assert_eq!(
-    ///     PlayerKind::Rollout(nested).label(PlayerName::Rollout),
-    ///     "rollout samples=1600 levels=1 inner-samples=16 nested-cards=16 nested-samples=100 exact-cards=7"
-    /// );
-    /// ```
-    pub fn label(&self, name: PlayerName) -> String {
-        let name = name.name();
-        match self {
-            PlayerKind::Mcts(o) => format!(
-                "{name} playouts={} c={} t={} policy={} reward={}{}",
-                o.playouts,
-                o.exploration,
-                o.expansion_threshold,
-                match o.policy {
-                    PlayoutPolicy::Blend(p) | PlayoutPolicy::GreedyBlend(p) => {
-                        format!("{}({p}%)", o.policy.name())
-                    }
-                    other => other.name().to_string(),
-                },
-                match o.reward {
-                    Reward::Mixed(w) => format!("mixed({w})"),
-                    other => other.name().to_string(),
-                },
-                if o.lean { " tree=lean" } else { "" }
-            ),
-            PlayerKind::Pimc(PimcOptions { samples, nodes })
-            | PlayerKind::Hindsight(HindsightOptions { samples, nodes }) => {
-                format!("{name} samples={samples} nodes={nodes}")
-            }
-            PlayerKind::Rollout(o) => {
-                let exact = match (o.exact_cards, o.levels) {
-                    (0, _) | (_, 0) => String::new(),
-                    (k, _) if o.exact_positions == EXACT_POSITIONS => format!(" exact-cards={k}"),
-                    (k, _) => format!(" exact-cards={k} exact-positions={}", o.exact_positions),
-                };
-                let nested = match (o.nested_cards, o.escalate_cards) {
-                    (0, 0) => String::new(),
-                    (c, 0) => format!(" nested-cards={c} nested-samples={}", o.nested_samples),
-                    (c, e) => format!(
-                        " nested-cards={c} escalate-cards={e} nested-samples={}",
-                        o.nested_samples
-                    ),
-                };
-                // Runs before the fitted evaluation name no base: the order one is the
-                // default.
-                let base = match o.base {
-                    BasePolicy::Order => String::new(),
-                    other => format!(" base={}", other.name()),
-                };
-                let extend = if o.extend > 1 {
-                    format!(" extend={}", o.extend)
-                } else {
-                    String::new()
-                };
-                match o.levels {
-                    0 => format!("{name} levels=0{base}"),
-                    1 if nested.is_empty() => {
-                        format!("{name} samples={} levels=1{exact}{base}{extend}", o.samples)
-                    }
-                    _ => format!(
-                        "{name} samples={} levels={} inner-samples={}{nested}{exact}{base}{extend}",
-                        o.samples, o.levels, o.inner_samples
-                    ),
-                }
-            }
-            PlayerKind::Random | PlayerKind::RuleBased => name.to_string(),
-        }
     }
 }
 
