@@ -258,7 +258,8 @@ impl<'a> Session<'a> {
     }
 
     fn show(&mut self, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "{}", self.game.render())?;
+        // Boards that end in a newline (Go's) printed a blank line before the prompt.
+        writeln!(out, "{}", self.game.render().trim_end())?;
         if let Some(outcome) = self.game.outcome() {
             if !self.announced_end {
                 self.announced_end = true;
@@ -404,7 +405,7 @@ impl<'a> Session<'a> {
             "quit" | "exit" => return Ok(false),
             // The board again, after a long stretch of other output.
             "show" => {
-                writeln!(out, "{}", self.game.render())?;
+                writeln!(out, "{}", self.game.render().trim_end())?;
                 if self.game.outcome().is_some() {
                     writeln!(out, "{}", self.game.over_text())?;
                 }
