@@ -635,6 +635,59 @@ impl PlayerSettings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// A setting's key as a user might write it: one of [`SETTINGS`] or anything else.
+    fn any_key() -> impl Strategy<Value = String> {
+        prop_oneof![
+            proptest::sample::select(SETTINGS.map(|(k, _)| k).to_vec()).prop_map(String::from),
+            "[a-z-]{0,14}",
+        ]
+    }
+
+    /// A value as a user might write it: a number of any size or sign, a name, or noise.
+    fn any_value() -> impl Strategy<Value = String> {
+        prop_oneof![
+            any::<i64>().prop_map(|n| n.to_string()),
+            (0u64..70).prop_map(|n| n.to_string()),
+            any::<f64>().prop_map(|x| x.to_string()),
+            proptest::sample::select(vec![
+                "lean", "full", "blend", "mixed", "fitted", "-0", "NaN", "inf", ""
+            ])
+            .prop_map(String::from),
+            "\\PC{0,10}",
+        ]
+    }
+
+    proptest! {
+        /// Any words, for any player, are read or refused with a message: never a panic,
+        /// and a player built is one whose settings lie in their ranges.
+        #[test]
+        fn any_words_are_read_or_refused(
+            words in proptest::collection::vec((any_key(), any_value()), 0..8),
+            who in 0usize..7,
+        ) {
+            let mut settings = PlayerSettings::default();
+            for (key, value) in &words {
+                if let Err(e) = settings.set(key, value) {
+                    prop_assert!(!e.to_string().is_empty());
+                }
+            }
+            for style in [SettingStyle::Words, SettingStyle::Options] {
+                match settings.player(PlayerName::ALL[who], style) {
+                    Ok(PlayerKind::Rollout(o)) => {
+                        prop_assert!(o.levels <= 2 && o.exact_cards <= 48 && o.nested_cards <= 48);
+                        prop_assert!(o.samples >= 1 && o.inner_samples >= 1 && (1..=64).contains(&o.extend));
+                    }
+                    Ok(PlayerKind::Mcts(o)) => {
+                        prop_assert!(o.playouts >= 1 && o.exploration.is_finite() && o.exploration >= 0.0);
+                    }
+                    Ok(_) => {}
+                    Err(e) => prop_assert!(!e.to_string().is_empty()),
+                }
+            }
+        }
+    }
 
     /// Every setting's written value reads back to the same settings, and every key of
     /// [`SETTINGS`] is understood by `set`.
