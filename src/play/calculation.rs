@@ -125,21 +125,21 @@ impl Variant {
         } else {
             ""
         };
-        // A refusal naming a setting an older word was read as says so.
-        let noted = |e: String| {
-            let notes: String = older
+        // A refusal of a setting an older word was read as says so.
+        let noted = |e: cgtk_solitaire::SettingsError, whose: &str| {
+            let notes: String = e
+                .keys()
                 .iter()
-                .filter(|(_, key)| e.starts_with(key) || e.contains(&format!("{key}=")))
-                .map(|(_, key)| older_words(&older, key))
+                .map(|key| older_words(&older, key))
                 .collect();
-            format!("{e}{notes}")
+            format!("{e}{whose}{notes}")
         };
         // The settings as given, before anything is filled in for them (`samples=5` alone
         // was refused "not to player=best", words not written; `nested=8 player=best` for
         // the inner samples the older word stands for).
         settings
             .refuse_unused(Some(player), "", SettingStyle::Words)
-            .map_err(|e| noted(format!("{e}{whose}")))?;
+            .map_err(|e| noted(e, whose))?;
         if nested_alias && settings.nested_cards.is_some_and(|c| c > 0) {
             settings.inner_samples.get_or_insert(16);
         }
@@ -181,7 +181,7 @@ impl Variant {
         }
         let kind = used
             .player(player, SettingStyle::Words)
-            .map_err(|e| noted(e.to_string()))?;
+            .map_err(|e| noted(e, ""))?;
         Ok((
             Variant {
                 deal,

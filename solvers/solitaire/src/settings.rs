@@ -128,11 +128,79 @@ impl SettingStyle {
     }
 }
 
-/// A setting refused: out of range, not understood, not used by the player, or at odds
-/// with another setting. The message names the settings as they were written.
+/// A setting refused. Messages name the settings as they were written ([`SettingStyle`]);
+/// [`keys`](SettingsError::keys) names the settings refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct SettingsError(String);
+pub enum SettingsError {
+    /// A value that does not read as the setting's: not a number, or a name it does not
+    /// know (`wanted` says what it takes).
+    #[error("{key}={value}: {wanted}")]
+    Unreadable {
+        /// The setting.
+        key: &'static str,
+        /// The value as written.
+        value: String,
+        /// What the setting takes.
+        wanted: String,
+    },
+    /// A key that is no setting.
+    #[error("unknown setting {key:?}: the players' settings are {known}")]
+    UnknownSetting {
+        /// The key as written.
+        key: String,
+        /// The settings there are.
+        known: String,
+    },
+    /// A setting given that the player does not use.
+    #[error("{written} applies to {users}, not to {player}")]
+    Unused {
+        /// The setting.
+        key: &'static str,
+        /// The setting as written (`--key` or `key`).
+        written: String,
+        /// The players that use it, as written.
+        users: String,
+        /// The player given, as written.
+        player: String,
+    },
+    /// A value out of its range, or at odds with other settings.
+    #[error("{message}")]
+    Refused {
+        /// The settings refused.
+        keys: Vec<&'static str>,
+        /// What is wrong and what is allowed.
+        message: String,
+    },
+}
+
+impl SettingsError {
+    /// The settings refused (none for an unknown key).
+    ///
+    /// ```
+    /// use cgtk_solitaire::{PlayerName, PlayerSettings, SettingStyle};
+    /// let mut s = PlayerSettings::default();
+    /// s.set("exact-positions", "100").unwrap();
+    /// let err = s.player(PlayerName::Rollout, SettingStyle::Words).unwrap_err();
+    /// assert_eq!(err.keys(), ["exact-positions"]);
+    /// ```
+    pub fn keys(&self) -> Vec<&'static str> {
+        match self {
+            SettingsError::Unreadable { key, .. } | SettingsError::Unused { key, .. } => {
+                vec![key]
+            }
+            SettingsError::UnknownSetting { .. } => Vec::new(),
+            SettingsError::Refused { keys, .. } => keys.clone(),
+        }
+    }
+}
+
+/// A refusal of the settings `keys`.
+fn refused<T>(keys: &[&'static str], message: String) -> Result<T, SettingsError> {
+    Err(SettingsError::Refused {
+        keys: keys.to_vec(),
+        message,
+    })
+}
 
 /// The settings of the players as given, each `None` when left to the player's default.
 /// Which players use which setting, and the defaults, are those of the command line's
@@ -223,10 +291,23 @@ fn listed(names: &[&str]) -> String {
 }
 
 /// Parses a number for `key`, saying what is wanted when it is not one.
-fn number<T: std::str::FromStr>(key: &str, value: &str, wanted: &str) -> Result<T, SettingsError> {
+fn number<T: std::str::FromStr>(
+    key: &'static str,
+    value: &str,
+    wanted: &str,
+) -> Result<T, SettingsError> {
     value
         .parse()
-        .map_err(|_| SettingsError(format!("{key}={value}: write {wanted}")))
+        .map_err(|_| unreadable(key, value, format!("write {wanted}")))
+}
+
+/// `key=value` not read: `wanted` says what the setting takes.
+fn unreadable(key: &'static str, value: &str, wanted: String) -> SettingsError {
+    SettingsError::Unreadable {
+        key,
+        value: value.to_string(),
+        wanted,
+    }
 }
 
 impl PlayerSettings {
@@ -243,6 +324,12 @@ impl PlayerSettings {
     /// assert!(s.set("depth", "2").is_err());
     /// ```
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), SettingsError> {
+        let Some(&(key, _)) = SETTINGS.iter().find(|(k, _)| *k == key) else {
+            return Err(SettingsError::UnknownSetting {
+                key: key.to_string(),
+                known: listed(&SETTINGS.map(|(k, _)| k)),
+            });
+        };
         const COUNT: &str = "a whole number";
         const CARDS: &str = "a number of cards face down, 0 to 48";
         const FRACTION: &str = "a number";
@@ -253,18 +340,14 @@ impl PlayerSettings {
             "playout-policy" => {
                 self.policy = Some(PlayoutPolicy::from_name(value).ok_or_else(|| {
                     let names = PlayoutPolicy::ALL.map(PlayoutPolicy::name);
-                    SettingsError(format!(
-                        "playout-policy={value}: the playout policies are {}",
-                        listed(&names)
-                    ))
+                    unreadable(key, value, format!("the playout policies are {}", listed(&names)))
                 })?)
             }
             "blend-percent" => self.blend_percent = Some(number(key, value, "0 to 100")?),
             "reward" => {
                 self.reward = Some(Reward::from_name(value).ok_or_else(|| {
-                    SettingsError(format!(
-                        "reward={value}: the rewards are win-loss, graded or mixed"
-                    ))
+                    let names = Reward::ALL.map(Reward::name);
+                    unreadable(key, value, format!("the rewards are {}", listed(&names)))
                 })?)
             }
             "mixed-weight" => self.mixed_weight = Some(number(key, value, FRACTION)?),
@@ -273,9 +356,8 @@ impl PlayerSettings {
                     "lean" => true,
                     "full" => false,
                     _ => {
-                        return Err(SettingsError(format!(
-                            "tree={value}: the search trees are full or lean"
-                        )))
+                        let wanted = "the search trees are full or lean".to_string();
+                        return Err(unreadable(key, value, wanted));
                     }
                 })
             }
@@ -292,17 +374,16 @@ impl PlayerSettings {
             }
             "base" => {
                 self.base = Some(BasePolicy::from_name(value).ok_or_else(|| {
-                    SettingsError(format!(
-                        "base={value}: the rollout player's base policy places cards by the order evaluation (order, the default) or the fitted one (fitted)"
-                    ))
+                    let wanted = "the rollout player's base policy places cards by the order evaluation (order, the default) or the fitted one (fitted)";
+                    unreadable(key, value, wanted.to_string())
                 })?)
             }
             "extend" => self.extend = Some(number(key, value, "1 to 64")?),
             _ => {
-                return Err(SettingsError(format!(
-                    "unknown setting {key:?}: the players' settings are {}",
-                    listed(&SETTINGS.map(|(k, _)| k))
-                )))
+                return Err(SettingsError::UnknownSetting {
+                    key: key.to_string(),
+                    known: listed(&SETTINGS.map(|(k, _)| k)),
+                })
             }
         }
         Ok(())
@@ -370,12 +451,12 @@ impl PlayerSettings {
             if given.iter().any(|(k, _)| *k == key) && !player.is_some_and(|p| users.contains(&p)) {
                 let users: Vec<&str> = users.iter().map(|p| p.name()).collect();
                 let who = player.map_or(nobody, |p| p.name());
-                return Err(SettingsError(format!(
-                    "{} applies to {}, not to {}",
-                    style.key(key),
-                    style.with("player", listed(&users)),
-                    style.with("player", who)
-                )));
+                return Err(SettingsError::Unused {
+                    key,
+                    written: style.key(key),
+                    users: style.with("player", listed(&users)),
+                    player: style.with("player", who),
+                });
             }
         }
         Ok(())
@@ -408,20 +489,22 @@ impl PlayerSettings {
 
     /// The Monte Carlo tree search's options: `base` with the settings given.
     fn search(&self, base: MctsOptions, style: SettingStyle) -> Result<MctsOptions, SettingsError> {
-        let err = |text: String| Err(SettingsError(text));
         let mut o = base;
         if let Some(playouts) = self.playouts {
             if playouts == 0 {
-                return err(format!("{} must be at least 1", style.key("playouts")));
+                return refused(
+                    &["playouts"],
+                    format!("{} must be at least 1", style.key("playouts")),
+                );
             }
             o.playouts = playouts;
         }
         if let Some(c) = self.exploration {
             if !(c.is_finite() && c >= 0.0) {
-                return err(format!(
-                    "{} must be a number ≥ 0, not {c}",
-                    style.key("exploration")
-                ));
+                return refused(
+                    &["exploration"],
+                    format!("{} must be a number ≥ 0, not {c}", style.key("exploration")),
+                );
             }
             // -0 named the run `c=-0`, apart from the same player's `c=0`.
             o.exploration = c + 0.0;
@@ -434,16 +517,19 @@ impl PlayerSettings {
         }
         if let Some(percent) = self.blend_percent {
             if percent > 100 {
-                return err(format!(
-                    "{} is a percent, 0 to 100",
-                    style.with("blend-percent", percent)
-                ));
+                return refused(
+                    &["blend-percent"],
+                    format!(
+                        "{} is a percent, 0 to 100",
+                        style.with("blend-percent", percent)
+                    ),
+                );
             }
             o.policy = match o.policy {
                 PlayoutPolicy::Blend(_) => PlayoutPolicy::Blend(percent),
                 PlayoutPolicy::GreedyBlend(_) => PlayoutPolicy::GreedyBlend(percent),
                 _ => {
-                    return err(format!(
+                    return refused(&["blend-percent"], format!(
                         "{} applies to the blend and greedy-blend playout policies (best's default, or {})",
                         style.key("blend-percent"),
                         style.with("playout-policy", "blend|greedy-blend")
@@ -459,17 +545,23 @@ impl PlayerSettings {
         }
         if let Some(weight) = self.mixed_weight {
             if !(0.0..=1.0).contains(&weight) {
-                return err(format!(
-                    "{} must be a number from 0 to 1, not {weight}",
-                    style.key("mixed-weight")
-                ));
+                return refused(
+                    &["mixed-weight"],
+                    format!(
+                        "{} must be a number from 0 to 1, not {weight}",
+                        style.key("mixed-weight")
+                    ),
+                );
             }
             if !matches!(o.reward, Reward::Mixed(_)) {
-                return err(format!(
-                    "{} applies to the mixed reward (best's default, or {})",
-                    style.key("mixed-weight"),
-                    style.with("reward", "mixed")
-                ));
+                return refused(
+                    &["mixed-weight"],
+                    format!(
+                        "{} applies to the mixed reward (best's default, or {})",
+                        style.key("mixed-weight"),
+                        style.with("reward", "mixed")
+                    ),
+                );
             }
             o.reward = Reward::Mixed(weight + 0.0);
         }
@@ -486,34 +578,37 @@ impl PlayerSettings {
         let samples = self.samples.unwrap_or(samples);
         let nodes = self.sample_nodes.unwrap_or(nodes);
         if samples == 0 {
-            return Err(SettingsError(format!(
-                "{} must be at least 1",
-                style.key("samples")
-            )));
+            return refused(
+                &["samples"],
+                format!("{} must be at least 1", style.key("samples")),
+            );
         }
         if nodes == 0 {
-            return Err(SettingsError(match style {
+            let message = match style {
                 SettingStyle::Options => {
                     "--sample-nodes (also written --solver-nodes) must be at least 1".to_string()
                 }
                 SettingStyle::Words => "sample-nodes must be at least 1".to_string(),
-            }));
+            };
+            return refused(&["sample-nodes"], message);
         }
         Ok((samples, nodes))
     }
 
     /// The rollout player's options.
     fn rollout(&self, style: SettingStyle) -> Result<RolloutOptions, SettingsError> {
-        let err = |text: String| Err(SettingsError(text));
         let key = |k: &str| style.key(k);
         let (samples, _) = self.sampling(200, 1, style)?;
         let inner_samples = self.inner_samples.unwrap_or(4);
         if inner_samples == 0 {
-            return err(format!("{} must be at least 1", key("inner-samples")));
+            return refused(
+                &["inner-samples"],
+                format!("{} must be at least 1", key("inner-samples")),
+            );
         }
         let levels = self.levels.unwrap_or(1);
         if levels > 2 {
-            return err(format!(
+            return refused(&["levels"], format!(
                 "{}: the rollout levels are 0, 1 and 2 (for a level deeper late in the deal give {})",
                 style.with("levels", levels),
                 key("nested-cards")
@@ -521,11 +616,14 @@ impl PlayerSettings {
         }
         // The base policy alone plays without sampling: samples given to it were dropped.
         if self.samples.is_some() && levels == 0 {
-            return err(format!(
-                "{} applies from {} (the base policy alone does not sample)",
-                key("samples"),
-                style.with("levels", 1)
-            ));
+            return refused(
+                &["samples"],
+                format!(
+                    "{} applies from {} (the base policy alone does not sample)",
+                    key("samples"),
+                    style.with("levels", 1)
+                ),
+            );
         }
         for (k, cards) in [
             ("nested-cards", self.nested_cards),
@@ -533,38 +631,47 @@ impl PlayerSettings {
             ("exact-cards", self.exact_cards),
         ] {
             if let Some(cards) = cards.filter(|&c| c > 48) {
-                return err(format!(
-                    "{}: write a number of cards face down, 0 to 48",
-                    style.with(k, cards)
-                ));
+                return refused(
+                    &[k],
+                    format!(
+                        "{}: write a number of cards face down, 0 to 48",
+                        style.with(k, cards)
+                    ),
+                );
             }
         }
         let nested_cards = self.nested_cards.unwrap_or(0);
         let escalate_cards = self.escalate_cards.unwrap_or(0);
         let deeper = nested_cards > 0 || escalate_cards > 0;
         if self.inner_samples.is_some() && levels < 2 && !deeper {
-            return err(format!(
-                "{} applies to the levels below the top: give {}, {} or {}",
-                key("inner-samples"),
-                style.with("levels", 2),
-                style.with("nested-cards", "C"),
-                style.with("escalate-cards", "C")
-            ));
+            return refused(
+                &["inner-samples"],
+                format!(
+                    "{} applies to the levels below the top: give {}, {} or {}",
+                    key("inner-samples"),
+                    style.with("levels", 2),
+                    style.with("nested-cards", "C"),
+                    style.with("escalate-cards", "C")
+                ),
+            );
         }
         for (k, cards) in [
             ("nested-cards", nested_cards),
             ("escalate-cards", escalate_cards),
         ] {
             if cards > 0 && levels == 0 {
-                return err(format!(
-                    "{} applies from {} (the base policy alone does not sample)",
-                    key(k),
-                    style.with("levels", 1)
-                ));
+                return refused(
+                    &[k],
+                    format!(
+                        "{} applies from {} (the base policy alone does not sample)",
+                        key(k),
+                        style.with("levels", 1)
+                    ),
+                );
             }
         }
         if escalate_cards > 0 && escalate_cards <= nested_cards {
-            return err(format!(
+            return refused(&["escalate-cards"], format!(
                 "{} would never apply: it must exceed {}, below which the deeper player decides throughout",
                 style.with("escalate-cards", escalate_cards),
                 style.with("nested-cards", nested_cards)
@@ -572,49 +679,67 @@ impl PlayerSettings {
         }
         let nested_samples = self.nested_samples.unwrap_or(100);
         if self.nested_samples.is_some() && !deeper {
-            return err(format!(
-                "{} applies once {} or {} takes over: give one",
-                key("nested-samples"),
-                style.with("nested-cards", "C"),
-                style.with("escalate-cards", "C")
-            ));
+            return refused(
+                &["nested-samples"],
+                format!(
+                    "{} applies once {} or {} takes over: give one",
+                    key("nested-samples"),
+                    style.with("nested-cards", "C"),
+                    style.with("escalate-cards", "C")
+                ),
+            );
         }
         if nested_samples == 0 {
-            return err(format!("{} must be at least 1", key("nested-samples")));
+            return refused(
+                &["nested-samples"],
+                format!("{} must be at least 1", key("nested-samples")),
+            );
         }
         let exact_cards = self.exact_cards.unwrap_or(0);
         if exact_cards > 0 && levels == 0 {
-            return err(format!(
-                "{} applies from {} (the base policy alone never plays exactly)",
-                key("exact-cards"),
-                style.with("levels", 1)
-            ));
+            return refused(
+                &["exact-cards"],
+                format!(
+                    "{} applies from {} (the base policy alone never plays exactly)",
+                    key("exact-cards"),
+                    style.with("levels", 1)
+                ),
+            );
         }
         if let Some(extend) = self.extend {
             if !(1..=64).contains(&extend) {
-                return err(format!("{}: write 1 to 64", style.with("extend", extend)));
+                return refused(
+                    &["extend"],
+                    format!("{}: write 1 to 64", style.with("extend", extend)),
+                );
             }
             if levels == 0 {
-                return err(format!(
-                    "{} applies from {} (the base policy alone does not sample)",
-                    key("extend"),
-                    style.with("levels", 1)
-                ));
+                return refused(
+                    &["extend"],
+                    format!(
+                        "{} applies from {} (the base policy alone does not sample)",
+                        key("extend"),
+                        style.with("levels", 1)
+                    ),
+                );
             }
         }
         if let Some(n) = self.exact_positions {
             if !(1..=1_000_000_000).contains(&n) {
-                return err(format!(
+                return refused(&["exact-positions"], format!(
                     "{}: write the number of positions the exact search may remember, 1 to 1000000000",
                     style.with("exact-positions", n)
                 ));
             }
             if exact_cards == 0 {
-                return err(format!(
-                    "{} limits the exact search: give {} too",
-                    key("exact-positions"),
-                    style.with("exact-cards", "K")
-                ));
+                return refused(
+                    &["exact-positions"],
+                    format!(
+                        "{} limits the exact search: give {} too",
+                        key("exact-positions"),
+                        style.with("exact-cards", "K")
+                    ),
+                );
             }
         }
         Ok(RolloutOptions {
