@@ -276,8 +276,8 @@ pub struct MctsArgs {
     /// --levels 2, or with --nested-cards or --escalate-cards; default 4).
     #[arg(long, allow_negative_numbers = true)]
     inner_samples: Option<u32>,
-    /// Late in the deal, once at most C cards are face down (0 to 48), roll out a player
-    /// one level deeper (rollout; default 0, never): --nested-samples orders per placement, each
+    /// Late in the deal, once at most C cards are face down (0 to 48), roll out a player one
+    /// level deeper (rollout; default 0, never): --nested-samples orders per placement, each
     /// played by a rollout player sampling --inner-samples orders per decision. Before
     /// --exact-cards takes over.
     #[arg(long, value_name = "C", value_parser = clap::value_parser!(u8).range(0..=48), allow_negative_numbers = true)]
@@ -287,12 +287,11 @@ pub struct MctsArgs {
     #[arg(long, value_name = "S", allow_negative_numbers = true)]
     nested_samples: Option<u32>,
     /// Earlier in the deal, once at most C cards are face down (0 to 48, more than
-    /// --nested-cards),
-    /// decide again with that deeper player the placements a decision leaves open after its
-    /// --samples: those still in the race, none of them surely behind (rollout; default 0,
-    /// never). The deeper player where the quick one cannot tell the placements apart. With
-    /// 3 piles, --nested-cards 32 --escalate-cards 48 won 41 of 63 deals, as many as without,
-    /// at about 1.6 times the time.
+    /// --nested-cards), decide again with that deeper player the placements a decision leaves
+    /// open after its --samples: those still in the race, none of them surely behind (rollout;
+    /// default 0, never). The deeper player where the quick one cannot tell the placements
+    /// apart. With 3 piles, --nested-cards 32 --escalate-cards 48 won 41 of 63 deals, as many
+    /// as without, at about 1.6 times the time.
     #[arg(long, value_name = "C", value_parser = clap::value_parser!(u8).range(0..=48), allow_negative_numbers = true)]
     escalate_cards: Option<u8>,
     /// Play exactly once at most K cards are face down (0 to 48; rollout with --levels 1 or
@@ -303,9 +302,9 @@ pub struct MctsArgs {
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(0..=48), allow_negative_numbers = true)]
     exact_cards: Option<u8>,
     /// Positions the exact search of --exact-cards may remember, 1 to 1000000000 (rollout;
-    /// default 2000000, about 250 MB); past it the placement is sampled. The positions of a game's earlier
-    /// exact placements are kept for the later ones while they fit. Its memory at the
-    /// peak is about 120 bytes a position: with 7 cards face down searches measured
+    /// default 2000000, about 250 MB); past it the placement is sampled. The positions of a
+    /// game's earlier exact placements are kept for the later ones while they fit. Its memory
+    /// at the peak is about 120 bytes a position: with 7 cards face down searches measured
     /// remembered up to 48 million positions (about 6 GB).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000), allow_negative_numbers = true)]
     exact_positions: Option<u64>,
@@ -320,13 +319,13 @@ pub struct MctsArgs {
     /// about half as many games.
     #[arg(long, value_enum)]
     base: Option<BaseName>,
-    /// Let a top-level decision still open after its samples sample on, up to N times as
-    /// many (1 to 64), while two or more placements stay in the race (rollout with --levels 1 or
+    /// Let a top-level decision still open after its samples sample on, up to N times as many
+    /// (1 to 64), while two or more placements stay in the race (rollout with --levels 1 or
     /// more; default 1, never). Past its samples a placement also leaves the race once the
-    /// leader is surely no worse than it by more than half a percent of a win. At equal
-    /// time it did not help: with 3 piles 400 samples extended up to 4 times won 545 of
-    /// 1,600 deals and 900 samples 549; with 4 piles 100 extended up to 4 times won 1,187
-    /// and 300 samples 1,277.
+    /// leader is surely no worse than it by more than half a percent of a win. At equal time it
+    /// did not help: with 3 piles 400 samples extended up to 4 times won 545 of 1,600 deals and
+    /// 900 samples 549; with 4 piles 100 extended up to 4 times won 1,187 and 300 samples
+    /// 1,277.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64), allow_negative_numbers = true)]
     extend: Option<u32>,
     /// Solver nodes per move and sample (pimc; default 2000) or per placement and sample
