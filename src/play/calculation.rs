@@ -7,8 +7,8 @@ use super::games::Setup;
 use super::playable::Playable;
 use cgtk_core::{Outcome, Player};
 use cgtk_solitaire::{
-    BasePolicy, Basis, Calculation, Deal, ExactMemory, Move, PlayerKind, PlayerName,
-    PlayerSettings, Position, Rules, SettingStyle,
+    BasePolicy, Basis, Calculation, Deal, GamePlayer, Move, PlayerKind, PlayerName, PlayerSettings,
+    Position, Rules, SettingStyle,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -231,29 +231,12 @@ struct CalculationPlay {
     /// How many of the last moves may be taken back.
     undoable: usize,
     history: usize,
-    /// The player behind hints and the engine's moves.
-    player: PlayerKind,
-    /// The positions its exact endgame has valued, kept from one hint to the next (as
-    /// `play-out` keeps them through a game; a position's value does not depend on the
-    /// moves that led to it, so undo and load keep them too).
-    memory: ExactMemory,
-    /// The player's last decision where it still applies: the next hint or engine move at
-    /// its position gives its next move, and playing that move moves it on, so a line
-    /// (waste tops home, then the turned card) is played on as `play-out` plays it rather
-    /// than decided again after its first move.
-    plan: Option<Plan>,
-}
-
-/// A decision of the player being played out ([`CalculationPlay::plan`]).
-struct Plan {
-    /// The position its next move is for.
-    from: Position,
-    /// Its moves from there on, never empty.
-    moves: Vec<Move>,
-    /// What it rests on.
-    note: String,
-    /// Whether moves of it have been played already.
-    continued: bool,
+    /// The player behind hints and the engine's moves, through the game as `play-out`
+    /// plays it: the exact search's memory kept from one move to the next (a position's
+    /// value does not depend on the moves that led to it, so undo and load keep it), and a
+    /// decided line (waste tops home, then the turned card) played on rather than decided
+    /// again after its first move.
+    player: GamePlayer,
 }
 
 /// Builds `cgtk play calculation [deal=N] [piles=3|4] [player=…]`.
@@ -267,9 +250,7 @@ pub fn build_calculation(setup: &Setup) -> Result<Box<dyn Playable>, String> {
         redo: Vec::new(),
         undoable: 0,
         history: setup.history.max(1),
-        player,
-        memory: ExactMemory::default(),
-        plan: None,
+        player: GamePlayer::new(player),
     }))
 }
 
@@ -350,16 +331,7 @@ impl Playable for CalculationPlay {
             .map_err(|e: cgtk_solitaire::ParseMoveError| e.to_string())?;
         let before = *self.game.position();
         self.game.play(mv).map_err(|e| e.to_string())?;
-        // The plan moves on when its next move is played; any other move ends it.
-        self.plan = self.plan.take().and_then(|mut plan| {
-            let follows = plan.from == before && plan.moves[0] == mv && plan.moves.len() > 1;
-            follows.then(|| {
-                plan.moves.remove(0);
-                plan.from = *self.game.position();
-                plan.continued = true;
-                plan
-            })
-        });
+        self.player.played(&before, mv, self.game.position());
         self.redo.clear();
         self.undoable = (self.undoable + 1).min(self.history);
         Ok(mv.to_string())
@@ -396,30 +368,19 @@ impl Playable for CalculationPlay {
     }
     fn best_move(&mut self, seed: u64) -> Result<Option<(String, String)>, String> {
         let pos = *self.game.position();
-        if let Some(plan) = self.plan.as_ref().filter(|plan| plan.from == pos) {
-            let note = if plan.continued {
-                format!("the rest of the line decided before: {}", plan.note)
-            } else {
-                plan.note.clone()
-            };
-            return Ok(Some((plan.moves[0].to_string(), note)));
-        }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let Some(decision) = self.player.decide(&pos, &mut rng, &mut self.memory) else {
-            return Ok(None);
-        };
         let name = self.variant.player.unwrap_or(DEFAULT_PLAYER);
-        let note = note(name, &self.player, &pos, &decision.basis);
-        let Some(&first) = decision.moves.first() else {
+        let kind = *self.player.kind();
+        let Some(next) = self.player.next_move(&pos, &mut rng) else {
             return Ok(None);
         };
-        self.plan = Some(Plan {
-            from: pos,
-            moves: decision.moves,
-            note: note.clone(),
-            continued: false,
-        });
-        Ok(Some((first.to_string(), note)))
+        let note = note(name, &kind, &pos, next.basis);
+        let note = if next.continued {
+            format!("the rest of the line decided before: {note}")
+        } else {
+            note
+        };
+        Ok(Some((next.mv.to_string(), note)))
     }
 }
 

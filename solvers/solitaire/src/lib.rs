@@ -42,8 +42,8 @@ pub use rules::{parse_rank, rank_name, Rules, RulesError, MAX_FOUNDATIONS, MAX_P
 
 mod players;
 pub use players::{
-    mcts_move, play_out, random_move, random_playout, rule_based_move, Basis, Decision,
-    MctsOptions, PlayerKind, PlayoutPolicy, Reward,
+    mcts_move, play_out, random_move, random_playout, rule_based_move, Basis, Decision, GamePlayer,
+    MctsOptions, NextMove, PlayerKind, PlayoutPolicy, Reward,
 };
 
 mod settings;

@@ -705,9 +705,115 @@ impl PlayerKind {
     }
 }
 
+/// A player through one game: its decisions ([`PlayerKind::decide`]), the exact search's
+/// memory kept from one to the next, and the rest of the line it last decided (waste tops
+/// home, then the turned card), played on move by move rather than decided again. A
+/// front end that asks for one move at a time, and may play others in between (a hint
+/// the user does not follow), plays as [`play_out`] does.
+///
+/// ```
+/// use cgtk_solitaire::{play_out, Calculation, Deal, GamePlayer, PlayerKind, RolloutOptions, Rules};
+/// use rand::SeedableRng;
+/// let deal = Deal::from_seed(Rules::STANDARD, 3);
+/// let kind = PlayerKind::Rollout(RolloutOptions::new(10));
+/// let mut player = GamePlayer::new(kind);
+/// let mut game = Calculation::new(deal.clone());
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+/// let mut continued = 0;
+/// while let Some(next) = player.next_move(&game.position().clone(), &mut rng) {
+///     continued += usize::from(next.continued);
+///     let (before, mv) = (*game.position(), next.mv);
+///     game.play(mv).unwrap();
+///     player.played(&before, mv, game.position());
+/// }
+/// assert_eq!(game.moves(), play_out(&deal, &kind, 9).moves());
+/// assert!(continued > 0);
+/// ```
+#[derive(Debug)]
+pub struct GamePlayer {
+    kind: PlayerKind,
+    memory: crate::exact::ExactMemory,
+    line: Option<Line>,
+}
+
+/// The rest of a decided line ([`GamePlayer`]).
+#[derive(Debug)]
+struct Line {
+    /// The position its next move is for.
+    from: Position,
+    /// Its moves from there on, never empty.
+    moves: Vec<Move>,
+    /// What the decision rested on.
+    basis: Basis,
+    /// Whether moves of it have been played.
+    continued: bool,
+}
+
+/// A [`GamePlayer`]'s next move and what it rests on.
+#[derive(Clone, Copy, Debug)]
+pub struct NextMove<'a> {
+    /// The move.
+    pub mv: Move,
+    /// What the decision it belongs to rested on.
+    pub basis: &'a Basis,
+    /// Whether it goes on with a line decided before (moves of it already played).
+    pub continued: bool,
+}
+
+impl GamePlayer {
+    /// `kind` at the start of a game, with an empty memory.
+    pub fn new(kind: PlayerKind) -> GamePlayer {
+        GamePlayer {
+            kind,
+            memory: crate::exact::ExactMemory::default(),
+            line: None,
+        }
+    }
+
+    /// The player.
+    pub fn kind(&self) -> &PlayerKind {
+        &self.kind
+    }
+
+    /// The next move at `pos`: the next of the line decided before when `pos` is where it
+    /// goes on, else the first of a new decision, whose random choices draw from `rng`;
+    /// `None` when the game is over. Asked again at `pos`, it gives the same move.
+    pub fn next_move<R: Rng>(&mut self, pos: &Position, rng: &mut R) -> Option<NextMove<'_>> {
+        if self.line.as_ref().map_or(true, |line| line.from != *pos) {
+            let decision = self.kind.decide(pos, rng, &mut self.memory)?;
+            self.line = Some(Line {
+                from: *pos,
+                moves: decision.moves,
+                basis: decision.basis,
+                continued: false,
+            });
+        }
+        let line = self.line.as_ref()?;
+        Some(NextMove {
+            mv: *line.moves.first()?,
+            basis: &line.basis,
+            continued: line.continued,
+        })
+    }
+
+    /// Tells the player that `mv` was played at `before`, reaching `after`: the line moves
+    /// on when `mv` was its next move, and any other move ends it.
+    pub fn played(&mut self, before: &Position, mv: Move, after: &Position) {
+        self.line = self.line.take().and_then(|mut line| {
+            let follows = line.from == *before && line.moves[0] == mv && line.moves.len() > 1;
+            follows.then(|| {
+                line.moves.remove(0);
+                line.from = *after;
+                line.continued = true;
+                line
+            })
+        });
+    }
+}
+
 /// Plays `deal` to the end with `player`, reproducibly: the random player and each search
-/// draw from generators derived from `seed` ([`PlayerKind::decide`], with one generator
-/// `ChaCha8Rng::seed_from_u64(seed)` and one memory for the game).
+/// draw from one generator, `ChaCha8Rng::seed_from_u64(seed)`, through the game
+/// ([`GamePlayer`]).
 ///
 /// ```
 /// use cgtk_solitaire::{play_out, Deal, PlayerKind, Rules};
@@ -720,16 +826,19 @@ impl PlayerKind {
 pub fn play_out(deal: &Deal, player: &PlayerKind, seed: u64) -> Calculation {
     let mut game = Calculation::new(deal.clone());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut memory = crate::exact::ExactMemory::default();
-    while let Some(decision) = player.decide(game.position(), &mut rng, &mut memory) {
-        for mv in decision.moves {
-            if game.play(mv).is_err() {
-                // The players only return legal moves; stop rather than loop.
-                return game;
-            }
+    let mut player = GamePlayer::new(*player);
+    loop {
+        let before = *game.position();
+        let Some(next) = player.next_move(&before, &mut rng) else {
+            return game;
+        };
+        let mv = next.mv;
+        if game.play(mv).is_err() {
+            // The players only return legal moves; stop rather than loop.
+            return game;
         }
+        player.played(&before, mv, game.position());
     }
-    game
 }
 
 #[cfg(test)]
