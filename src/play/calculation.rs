@@ -510,6 +510,29 @@ mod tests {
         );
     }
 
+    /// The player lists written by hand in the help (the variant's and the registry's)
+    /// name the library's players, all of them, in its order.
+    #[test]
+    fn the_help_names_every_player() {
+        let names: Vec<&str> = PlayerName::ALL.iter().map(|p| p.name()).collect();
+        let listed = format!("player={}", names.join("|"));
+        assert!(
+            VARIANT_HELP.contains(&format!("{listed} ")),
+            "{VARIANT_HELP}"
+        );
+        let entry = crate::games::GAMES
+            .iter()
+            .find(|g| g.id == "calculation")
+            .unwrap();
+        assert!(
+            entry
+                .variants
+                .iter()
+                .any(|v| v.text.starts_with(&format!("{listed} "))),
+            "{listed}"
+        );
+    }
+
     /// With no player named it is the rollout player at 1,600 samples playing exactly
     /// from 5 cards face down, or at `--mcts N` or `samples=N` samples; its other
     /// settings may be given.
