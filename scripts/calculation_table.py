@@ -96,6 +96,12 @@ ROWS = [
      # The 3-pile player's strongest settings with 4 piles, from the thirty-ninth session, by
      # the deals' residue mod 16 as the 3-pile run; paired with the two-level player.
      RESIDUE16_PLAN),
+    ("rollout-12800-nested32-fitted-exact7",
+     "rollout, 12,800 samples, a level deeper from 32 cards face down (100 × 16 samples), "
+     "last 7 cards exact, fitted base policy", 1000,
+     # The fitted base policy at the settings of the row above, from the fifty-first session,
+     # by the same plan; paired with it deal by deal.
+     RESIDUE16_PLAN),
     ("rollout-12800-nested24-exact7-3piles",
      "rollout, 12,800 samples, a level deeper from 24 cards face down (100 × 16 samples), "
      "last 7 cards exact, 3 piles", 1000, [1, 17, 33, 49, 65, 2, 18, 34, 50, 66]),
