@@ -100,7 +100,8 @@ ROWS = [
      "rollout, 12,800 samples, a level deeper from 32 cards face down (100 × 16 samples), "
      "last 7 cards exact, fitted base policy", 1000,
      # The fitted base policy at the settings of the row above, from the fifty-first session,
-     # by the same plan; paired with it deal by deal.
+     # by the same plan, so `cgtk calculation compare` pairs the two over the deals both played
+     # (the history does; this table does not).
      RESIDUE16_PLAN),
     ("rollout-12800-nested24-exact7-3piles",
      "rollout, 12,800 samples, a level deeper from 24 cards face down (100 × 16 samples), "
