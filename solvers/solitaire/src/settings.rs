@@ -614,17 +614,6 @@ impl PlayerSettings {
                 key("nested-cards")
             ));
         }
-        // The base policy alone plays without sampling: samples given to it were dropped.
-        if self.samples.is_some() && levels == 0 {
-            return refused(
-                &["samples"],
-                format!(
-                    "{} applies from {} (the base policy alone does not sample)",
-                    key("samples"),
-                    style.with("levels", 1)
-                ),
-            );
-        }
         for (k, cards) in [
             ("nested-cards", self.nested_cards),
             ("escalate-cards", self.escalate_cards),
@@ -640,8 +629,54 @@ impl PlayerSettings {
                 );
             }
         }
+        if let Some(extend) = self.extend.filter(|e| !(1..=64).contains(e)) {
+            return refused(
+                &["extend"],
+                format!("{}: write 1 to 64", style.with("extend", extend)),
+            );
+        }
+        if let Some(n) = self
+            .exact_positions
+            .filter(|n| !(1..=1_000_000_000).contains(n))
+        {
+            return refused(
+                &["exact-positions"],
+                format!(
+                "{}: write the number of positions the exact search may remember, 1 to 1000000000",
+                style.with("exact-positions", n)
+            ),
+            );
+        }
         let nested_cards = self.nested_cards.unwrap_or(0);
         let escalate_cards = self.escalate_cards.unwrap_or(0);
+        let exact_cards = self.exact_cards.unwrap_or(0);
+        // The base policy alone plays without sampling: what only a sampling player uses
+        // would be dropped.
+        if levels == 0 {
+            for (k, given) in [
+                ("samples", self.samples.is_some()),
+                ("nested-cards", nested_cards > 0),
+                ("escalate-cards", escalate_cards > 0),
+                ("exact-cards", exact_cards > 0),
+                ("extend", self.extend.is_some()),
+            ] {
+                if given {
+                    let what = if k == "exact-cards" {
+                        "never plays exactly"
+                    } else {
+                        "does not sample"
+                    };
+                    return refused(
+                        &[k],
+                        format!(
+                            "{} applies from {} (the base policy alone {what})",
+                            key(k),
+                            style.with("levels", 1)
+                        ),
+                    );
+                }
+            }
+        }
         let deeper = nested_cards > 0 || escalate_cards > 0;
         if self.inner_samples.is_some() && levels < 2 && !deeper {
             return refused(
@@ -654,21 +689,6 @@ impl PlayerSettings {
                     style.with("escalate-cards", "C")
                 ),
             );
-        }
-        for (k, cards) in [
-            ("nested-cards", nested_cards),
-            ("escalate-cards", escalate_cards),
-        ] {
-            if cards > 0 && levels == 0 {
-                return refused(
-                    &[k],
-                    format!(
-                        "{} applies from {} (the base policy alone does not sample)",
-                        key(k),
-                        style.with("levels", 1)
-                    ),
-                );
-            }
         }
         if escalate_cards > 0 && escalate_cards <= nested_cards {
             return refused(&["escalate-cards"], format!(
@@ -695,52 +715,15 @@ impl PlayerSettings {
                 format!("{} must be at least 1", key("nested-samples")),
             );
         }
-        let exact_cards = self.exact_cards.unwrap_or(0);
-        if exact_cards > 0 && levels == 0 {
+        if self.exact_positions.is_some() && exact_cards == 0 {
             return refused(
-                &["exact-cards"],
+                &["exact-positions"],
                 format!(
-                    "{} applies from {} (the base policy alone never plays exactly)",
-                    key("exact-cards"),
-                    style.with("levels", 1)
+                    "{} limits the exact search: give {} too",
+                    key("exact-positions"),
+                    style.with("exact-cards", "K")
                 ),
             );
-        }
-        if let Some(extend) = self.extend {
-            if !(1..=64).contains(&extend) {
-                return refused(
-                    &["extend"],
-                    format!("{}: write 1 to 64", style.with("extend", extend)),
-                );
-            }
-            if levels == 0 {
-                return refused(
-                    &["extend"],
-                    format!(
-                        "{} applies from {} (the base policy alone does not sample)",
-                        key("extend"),
-                        style.with("levels", 1)
-                    ),
-                );
-            }
-        }
-        if let Some(n) = self.exact_positions {
-            if !(1..=1_000_000_000).contains(&n) {
-                return refused(&["exact-positions"], format!(
-                    "{}: write the number of positions the exact search may remember, 1 to 1000000000",
-                    style.with("exact-positions", n)
-                ));
-            }
-            if exact_cards == 0 {
-                return refused(
-                    &["exact-positions"],
-                    format!(
-                        "{} limits the exact search: give {} too",
-                        key("exact-positions"),
-                        style.with("exact-cards", "K")
-                    ),
-                );
-            }
         }
         Ok(RolloutOptions {
             samples,
@@ -966,6 +949,37 @@ mod tests {
                 PlayerName::Rollout,
                 "extend=65: write 1 to 64",
                 "--extend 65: write 1 to 64",
+            ),
+            (
+                &[("nested-cards", "30"), ("levels", "0")],
+                PlayerName::Rollout,
+                "nested-cards applies from levels=1 (the base policy alone does not sample)",
+                "--nested-cards applies from --levels 1 (the base policy alone does not sample)",
+            ),
+            (
+                &[("escalate-cards", "40"), ("levels", "0")],
+                PlayerName::Rollout,
+                "escalate-cards applies from levels=1",
+                "--escalate-cards applies from --levels 1",
+            ),
+            (
+                &[("exact-cards", "5"), ("levels", "0")],
+                PlayerName::Rollout,
+                "exact-cards applies from levels=1 (the base policy alone never plays exactly)",
+                "--exact-cards applies from --levels 1 (the base policy alone never plays exactly)",
+            ),
+            (
+                &[("extend", "2"), ("levels", "0")],
+                PlayerName::Rollout,
+                "extend applies from levels=1",
+                "--extend applies from --levels 1",
+            ),
+            (
+                // A value out of range is named before what it would apply to.
+                &[("extend", "0"), ("levels", "0")],
+                PlayerName::Rollout,
+                "extend=0: write 1 to 64",
+                "--extend 0: write 1 to 64",
             ),
         ];
         for (given, name, words, options) in cases {
