@@ -16,7 +16,7 @@
 //! evaluation alone on 4-pile deals 5000–44999 recorded in `docs/calculation-history.md`.
 //! The search of that record: `4 200000 30000 80`.
 
-use cgtk_solitaire::{position_features, Deal, Move, Position, Rules, FEATURE_COUNT};
+use cgtk_solitaire::{base_place_by, position_features, Deal, Position, Rules, FEATURE_COUNT};
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
@@ -30,65 +30,15 @@ fn value(w: &Weights, pos: &Position) -> f64 {
         .sum()
 }
 
-/// Moves waste tops home while one fits (the first pile's first).
-fn go_home(pos: &mut Position) -> Result<(), String> {
-    'again: loop {
-        let rules = pos.rules();
-        for p in 0..rules.piles() {
-            if let Some(&top) = pos.pile(p).last() {
-                for f in 0..rules.foundations() {
-                    if pos.needs(f) == Some(top) {
-                        let mv = Move::WasteToFoundation {
-                            pile: p as u8,
-                            foundation: f as u8,
-                        };
-                        pos.play(mv).map_err(|e| e.to_string())?;
-                        continue 'again;
-                    }
-                }
-            }
-        }
-        return Ok(());
-    }
-}
-
-/// Whether the policy of weights `w` wins `deal` (an error only if the rules refuse a move
-/// the policy chose from those they offer, a defect).
+/// Whether the policy of weights `w` wins `deal`, played as the base policy plays
+/// (`base_place_by`); an error only if the rules refuse to turn a card, a defect.
 fn plays_won(w: &Weights, deal: &Deal) -> Result<bool, String> {
-    let rules = deal.rules();
-    let mut pos = Position::start(rules);
+    let mut pos = Position::start(deal.rules());
     for &card in deal.stock() {
-        go_home(&mut pos)?;
         pos.turn(card).map_err(|e| e.to_string())?;
-        let mut best: Option<(f64, Position)> = None;
-        let mut consider = |v: f64, p: Position| {
-            if best.as_ref().map_or(true, |(b, _)| v > *b) {
-                best = Some((v, p));
-            }
-        };
-        for f in 0..rules.foundations() {
-            if pos.needs(f) == Some(card) {
-                let mut child = pos;
-                child
-                    .play(Move::StockToFoundation(f as u8))
-                    .map_err(|e| e.to_string())?;
-                go_home(&mut child)?;
-                consider(value(w, &child), child);
-            }
-        }
-        for p in 0..rules.piles() {
-            if (0..p).any(|q| pos.pile(q) == pos.pile(p)) {
-                continue;
-            }
-            let mut child = pos;
-            child
-                .play(Move::StockToWaste(p as u8))
-                .map_err(|e| e.to_string())?;
-            consider(value(w, &child), child);
-        }
-        pos = best.ok_or("no place for the turned card")?.1;
+        base_place_by(&mut pos, |p| value(w, p), &mut |_| {});
     }
-    go_home(&mut pos)?;
+    base_place_by(&mut pos, |p| value(w, p), &mut |_| {});
     Ok(pos.is_won())
 }
 

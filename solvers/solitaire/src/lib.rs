@@ -60,9 +60,9 @@ pub use hindsight::{hindsight_moves, HindsightOptions};
 
 mod rollout;
 pub use rollout::{
-    exact_placement, exact_placement_in, fit_rows, greedy_moves, rollout_choice, rollout_choice_in,
-    rollout_moves, rollout_moves_in, RolloutChoice, RolloutOptions, EXACT_POSITIONS,
-    EXTEND_TOLERANCE,
+    base_place_by, exact_placement, exact_placement_in, fit_rows, greedy_moves, placement_by,
+    rollout_choice, rollout_choice_in, rollout_moves, rollout_moves_in, RolloutChoice,
+    RolloutOptions, EXACT_POSITIONS, EXTEND_TOLERANCE,
 };
 
 mod beam;

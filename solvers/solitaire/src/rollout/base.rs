@@ -85,27 +85,61 @@ pub(super) fn evaluate_with(scorer: &mut BaseScorer, pos: &Position) -> i32 {
 /// every waste top that then fits) and one waste pile of each set of identical piles, the
 /// first of equal ones; `None` when no card is turned.
 pub(super) fn placement(pos: &Position, scorer: &mut BaseScorer) -> Option<Move> {
+    placement_by(pos, |child| evaluate_with(scorer, child))
+}
+
+/// The base policy's place for the turned card of `pos` by any evaluation `value` of the
+/// positions after it (higher is better): the best of every foundation the card fits
+/// (followed by every waste top that then fits) and one waste pile of each set of identical
+/// piles. Of equal values the first foundation wins, then the foundations before the
+/// piles, then the first pile. `None` when no card is turned. The base policy is this
+/// with its evaluation (waste tops fitting a foundation go home before, see
+/// [`base_place_by`]).
+///
+/// ```
+/// use cgtk_solitaire::{placement_by, Move, Position, Rules};
+/// let mut pos = Position::start(Rules::STANDARD);
+/// pos.turn(2).unwrap();
+/// // Valuing only the cards home, the 2 goes onto the ace (the foundation building by 1).
+/// let home = |p: &Position| p.cards_on_foundations();
+/// assert_eq!(placement_by(&pos, home), Some(Move::StockToFoundation(0)));
+/// // Valuing nothing, a tie: the foundation still comes before the piles.
+/// assert_eq!(placement_by(&pos, |_| 0), Some(Move::StockToFoundation(0)));
+/// // Valuing the cards on the waste piles, the first pile.
+/// let waste = |p: &Position| (0..4).map(|w| p.pile(w).len()).sum::<usize>();
+/// assert_eq!(placement_by(&pos, waste), Some(Move::StockToWaste(0)));
+/// ```
+pub fn placement_by<V: PartialOrd + Copy>(
+    pos: &Position,
+    mut value: impl FnMut(&Position) -> V,
+) -> Option<Move> {
     let card = pos.turned()?;
     let rules = pos.rules();
     // The waste piles first: their children keep the levels of `pos`, whose due times the
-    // scorer usually holds from the decision before; the foundations' children, which
-    // change the levels, last, so that the one played leaves its due times behind.
-    let mut waste = [(Move::StockToWaste(0), i32::MIN); MAX_PILES];
-    let mut piles = 0;
-    for w in 0..rules.piles() {
-        if (0..w).any(|v| pos.pile(v) == pos.pile(w)) {
-            continue;
-        }
+    // base policy's scorer usually holds from the decision before; the foundations'
+    // children, which change the levels, last, so that the one played leaves its due times
+    // behind.
+    let mut place = |w: usize| {
         let mv = Move::StockToWaste(w as u8);
         let mut child = *pos;
         child.play_unchecked(mv);
-        waste[piles] = (mv, evaluate_with(scorer, &child));
+        (mv, value(&child))
+    };
+    // The first pile is never a copy of one before it.
+    let first = place(0);
+    let mut waste = [first; MAX_PILES];
+    let mut piles = 1;
+    for w in 1..rules.piles() {
+        if (0..w).any(|v| pos.pile(v) == pos.pile(w)) {
+            continue;
+        }
+        waste[piles] = place(w);
         piles += 1;
     }
-    let mut best: Option<(i32, Move)> = None;
-    let mut consider = |mv: Move, value: i32| {
-        if best.map_or(true, |(b, _)| value > b) {
-            best = Some((value, mv));
+    let mut best: Option<(V, Move)> = None;
+    let mut consider = |mv: Move, v: V| {
+        if best.map_or(true, |(b, _)| v > b) {
+            best = Some((v, mv));
         }
     };
     for f in 0..rules.foundations() {
@@ -114,12 +148,12 @@ pub(super) fn placement(pos: &Position, scorer: &mut BaseScorer) -> Option<Move>
             let mut child = *pos;
             child.play_unchecked(mv);
             go_home(&mut child, &mut |_| {});
-            consider(mv, evaluate_with(scorer, &child));
+            consider(mv, value(&child));
         }
     }
     // Ties go to the first of the foundations, then the piles, in that order.
-    for &(mv, value) in &waste[..piles] {
-        consider(mv, value);
+    for &(mv, v) in &waste[..piles] {
+        consider(mv, v);
     }
     best.map(|(_, mv)| mv)
 }
@@ -131,8 +165,35 @@ pub(super) fn base_place<F: FnMut(Move)>(
     scorer: &mut BaseScorer,
     record: &mut F,
 ) {
+    base_place_by(pos, |child| evaluate_with(scorer, child), record);
+}
+
+/// Plays the placement of [`placement_by`] by the evaluation `value`, as the base policy
+/// plays its own: first every waste top that fits a foundation goes home, then the turned
+/// card of `pos` (if any) goes to its place, then, after a foundation, every waste top that
+/// fits again; `record` is told each move.
+///
+/// ```
+/// use cgtk_solitaire::{base_place_by, Deal, Position, Rules};
+/// // A policy that values only the cards home, over a whole deal.
+/// let deal = Deal::from_seed(Rules::STANDARD, 1);
+/// let mut pos = Position::start(Rules::STANDARD);
+/// let mut moves = 0;
+/// for &card in deal.stock() {
+///     pos.turn(card).unwrap();
+///     base_place_by(&mut pos, |p| p.cards_on_foundations(), &mut |_| moves += 1);
+/// }
+/// base_place_by(&mut pos, |p| p.cards_on_foundations(), &mut |_| moves += 1);
+/// assert!(pos.is_over());
+/// assert!(moves >= 48);
+/// ```
+pub fn base_place_by<V: PartialOrd + Copy, F: FnMut(Move)>(
+    pos: &mut Position,
+    mut value: impl FnMut(&Position) -> V,
+    record: &mut F,
+) {
     go_home(pos, record);
-    let Some(mv) = placement(pos, scorer) else {
+    let Some(mv) = placement_by(pos, &mut value) else {
         return;
     };
     pos.play_unchecked(mv);
@@ -178,4 +239,54 @@ pub(super) fn base_moves(pos: &Position, policy: BasePolicy) -> Option<Vec<Move>
         line.push(mv)
     });
     (!line.is_empty()).then_some(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{position_features, Deal, Rules};
+
+    /// `base_place_by` with the order evaluation written as weights over
+    /// `position_features` (64 a card home, −8 a pair in the wrong order, −1 its lateness)
+    /// plays the base policy's games move for move, with 4 piles and with 3.
+    #[test]
+    fn weights_of_the_order_evaluation_play_the_base_policy() {
+        let mut weights = [0i64; crate::FEATURE_COUNT];
+        weights[..3].copy_from_slice(&[64, -8, -1]);
+        let value = |p: &Position| -> i64 {
+            position_features(p)
+                .iter()
+                .zip(weights)
+                .map(|(&f, w)| i64::from(f) * w)
+                .sum()
+        };
+        for rules in [Rules::STANDARD, Rules::new(13, 4, 3).unwrap()] {
+            for seed in 0..150 {
+                let deal = Deal::from_seed(rules, seed);
+                let (mut by, mut base) = (Position::start(rules), Position::start(rules));
+                let (mut by_moves, mut base_moves_played) = (Vec::new(), Vec::new());
+                for &card in deal.stock() {
+                    by.turn(card).unwrap();
+                    base_place_by(&mut by, value, &mut |mv| by_moves.push(mv));
+                    base.turn(card).unwrap();
+                    for mv in base_moves(&base, BasePolicy::Order).unwrap_or_default() {
+                        base.play(mv).unwrap();
+                        base_moves_played.push(mv);
+                    }
+                }
+                base_place_by(&mut by, value, &mut |mv| by_moves.push(mv));
+                for mv in base_moves(&base, BasePolicy::Order).unwrap_or_default() {
+                    base.play(mv).unwrap();
+                    base_moves_played.push(mv);
+                }
+                assert_eq!(
+                    by_moves,
+                    base_moves_played,
+                    "deal {seed}, {} piles",
+                    rules.piles()
+                );
+                assert!(by.is_over() && base.is_over(), "deal {seed}");
+            }
+        }
+    }
 }

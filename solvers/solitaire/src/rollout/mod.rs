@@ -57,8 +57,8 @@ use rayon::prelude::*;
 
 mod base;
 pub(crate) use base::greedy_move;
-pub use base::greedy_moves;
 use base::{base_moves, base_place, evaluate, go_home, BaseScorer};
+pub use base::{base_place_by, greedy_moves, placement_by};
 
 /// The settings of the rollout player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
