@@ -639,12 +639,10 @@ impl PlayerSettings {
             .exact_positions
             .filter(|n| !(1..=1_000_000_000).contains(n))
         {
+            let limit = style.with("exact-positions", n);
             return refused(
                 &["exact-positions"],
-                format!(
-                "{}: write the number of positions the exact search may remember, 1 to 1000000000",
-                style.with("exact-positions", n)
-            ),
+                format!("{limit}: write the number of positions the exact search may remember, 1 to 1000000000"),
             );
         }
         let nested_cards = self.nested_cards.unwrap_or(0);
